@@ -10,8 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   checkLayersOff: () => (/* binding */ checkLayersOff)
 /* harmony export */ });
 /* harmony import */ var _helm_render_check_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4140);
-/* harmony import */ var _planned_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5837);
-/* harmony import */ var _render_words_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9439);
+/* harmony import */ var _shared_which_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1368);
+/* harmony import */ var _planned_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5837);
+/* harmony import */ var _render_words_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9439);
 /**
  * `render-check: off` turns off the render, not the layers: a later values layer that sets the
  * link needs no chart to be seen (an Argo CD Application's helm.parameters over a chart folder's
@@ -21,9 +22,12 @@ __webpack_require__.r(__webpack_exports__);
  * no `proof` is reported (the render-check output stays empty). Entry points are still built
  * with kubectl where it is on PATH (a Flux overlay's patch is a layer too; without kubectl their
  * releases are read as written), but a build that fails refuses nothing here. A layer this run
- * cannot read is not refused: turning the check off is the fix its message gives. What only a
- * chart render shows is not seen: the children of an app of apps.
+ * cannot read is not refused: turning the check off is the fix its message gives. The children
+ * of an app of apps exist only once its chart (of this checkout, never fetched) is rendered: that
+ * chart alone is rendered, with helm where it is on PATH, so that their layers are seen too;
+ * without helm (or where it fails) the log says which parent's children were not looked at.
  */
+
 
 
 
@@ -46,9 +50,9 @@ async function checkLayersOff(run, texts, targetsOf) {
             wins.push(outcome);
     }
     if (wins.length > 0)
-        throw (0,_render_words_js__WEBPACK_IMPORTED_MODULE_2__/* .notRead */ .Qk)(inputs, wins);
-    const { proveThroughCluster } = await __webpack_require__.e(/* import() */ 588).then(__webpack_require__.bind(__webpack_require__, 588));
-    await proveThroughCluster(run, (file, link) => (0,_planned_js__WEBPACK_IMPORTED_MODULE_1__/* .plannedText */ .q)(inputs, file, texts.get(file.path) ?? '', link), { helm: undefined, placeholder, layersOnly: true });
+        throw (0,_render_words_js__WEBPACK_IMPORTED_MODULE_3__/* .notRead */ .Qk)(inputs, wins);
+    const { proveThroughCluster } = await __webpack_require__.e(/* import() */ 406).then(__webpack_require__.bind(__webpack_require__, 5406));
+    await proveThroughCluster(run, (file, link) => (0,_planned_js__WEBPACK_IMPORTED_MODULE_2__/* .plannedText */ .q)(inputs, file, texts.get(file.path) ?? '', link), { helm: undefined, placeholder, layersOnly: true, parentsHelm: await (0,_shared_which_js__WEBPACK_IMPORTED_MODULE_1__/* .findOnPath */ .a)('helm') });
     return undefined;
 }
 

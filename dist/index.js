@@ -1,526 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-module.exports = __nccwpck_require__(218);
-
-
-/***/ }),
-
-/***/ 218:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var net = __nccwpck_require__(9278);
-var tls = __nccwpck_require__(4756);
-var http = __nccwpck_require__(8611);
-var https = __nccwpck_require__(5692);
-var events = __nccwpck_require__(4434);
-var assert = __nccwpck_require__(2613);
-var util = __nccwpck_require__(9023);
-
-
-exports.httpOverHttp = httpOverHttp;
-exports.httpsOverHttp = httpsOverHttp;
-exports.httpOverHttps = httpOverHttps;
-exports.httpsOverHttps = httpsOverHttps;
-
-
-function httpOverHttp(options) {
-  var agent = new TunnelingAgent(options);
-  agent.request = http.request;
-  return agent;
-}
-
-function httpsOverHttp(options) {
-  var agent = new TunnelingAgent(options);
-  agent.request = http.request;
-  agent.createSocket = createSecureSocket;
-  agent.defaultPort = 443;
-  return agent;
-}
-
-function httpOverHttps(options) {
-  var agent = new TunnelingAgent(options);
-  agent.request = https.request;
-  return agent;
-}
-
-function httpsOverHttps(options) {
-  var agent = new TunnelingAgent(options);
-  agent.request = https.request;
-  agent.createSocket = createSecureSocket;
-  agent.defaultPort = 443;
-  return agent;
-}
-
-
-function TunnelingAgent(options) {
-  var self = this;
-  self.options = options || {};
-  self.proxyOptions = self.options.proxy || {};
-  self.maxSockets = self.options.maxSockets || http.Agent.defaultMaxSockets;
-  self.requests = [];
-  self.sockets = [];
-
-  self.on('free', function onFree(socket, host, port, localAddress) {
-    var options = toOptions(host, port, localAddress);
-    for (var i = 0, len = self.requests.length; i < len; ++i) {
-      var pending = self.requests[i];
-      if (pending.host === options.host && pending.port === options.port) {
-        // Detect the request to connect same origin server,
-        // reuse the connection.
-        self.requests.splice(i, 1);
-        pending.request.onSocket(socket);
-        return;
-      }
-    }
-    socket.destroy();
-    self.removeSocket(socket);
-  });
-}
-util.inherits(TunnelingAgent, events.EventEmitter);
-
-TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress) {
-  var self = this;
-  var options = mergeOptions({request: req}, self.options, toOptions(host, port, localAddress));
-
-  if (self.sockets.length >= this.maxSockets) {
-    // We are over limit so we'll add it to the queue.
-    self.requests.push(options);
-    return;
-  }
-
-  // If we are under maxSockets create a new one.
-  self.createSocket(options, function(socket) {
-    socket.on('free', onFree);
-    socket.on('close', onCloseOrRemove);
-    socket.on('agentRemove', onCloseOrRemove);
-    req.onSocket(socket);
-
-    function onFree() {
-      self.emit('free', socket, options);
-    }
-
-    function onCloseOrRemove(err) {
-      self.removeSocket(socket);
-      socket.removeListener('free', onFree);
-      socket.removeListener('close', onCloseOrRemove);
-      socket.removeListener('agentRemove', onCloseOrRemove);
-    }
-  });
-};
-
-TunnelingAgent.prototype.createSocket = function createSocket(options, cb) {
-  var self = this;
-  var placeholder = {};
-  self.sockets.push(placeholder);
-
-  var connectOptions = mergeOptions({}, self.proxyOptions, {
-    method: 'CONNECT',
-    path: options.host + ':' + options.port,
-    agent: false,
-    headers: {
-      host: options.host + ':' + options.port
-    }
-  });
-  if (options.localAddress) {
-    connectOptions.localAddress = options.localAddress;
-  }
-  if (connectOptions.proxyAuth) {
-    connectOptions.headers = connectOptions.headers || {};
-    connectOptions.headers['Proxy-Authorization'] = 'Basic ' +
-        new Buffer(connectOptions.proxyAuth).toString('base64');
-  }
-
-  debug('making CONNECT request');
-  var connectReq = self.request(connectOptions);
-  connectReq.useChunkedEncodingByDefault = false; // for v0.6
-  connectReq.once('response', onResponse); // for v0.6
-  connectReq.once('upgrade', onUpgrade);   // for v0.6
-  connectReq.once('connect', onConnect);   // for v0.7 or later
-  connectReq.once('error', onError);
-  connectReq.end();
-
-  function onResponse(res) {
-    // Very hacky. This is necessary to avoid http-parser leaks.
-    res.upgrade = true;
-  }
-
-  function onUpgrade(res, socket, head) {
-    // Hacky.
-    process.nextTick(function() {
-      onConnect(res, socket, head);
-    });
-  }
-
-  function onConnect(res, socket, head) {
-    connectReq.removeAllListeners();
-    socket.removeAllListeners();
-
-    if (res.statusCode !== 200) {
-      debug('tunneling socket could not be established, statusCode=%d',
-        res.statusCode);
-      socket.destroy();
-      var error = new Error('tunneling socket could not be established, ' +
-        'statusCode=' + res.statusCode);
-      error.code = 'ECONNRESET';
-      options.request.emit('error', error);
-      self.removeSocket(placeholder);
-      return;
-    }
-    if (head.length > 0) {
-      debug('got illegal response body from proxy');
-      socket.destroy();
-      var error = new Error('got illegal response body from proxy');
-      error.code = 'ECONNRESET';
-      options.request.emit('error', error);
-      self.removeSocket(placeholder);
-      return;
-    }
-    debug('tunneling connection has established');
-    self.sockets[self.sockets.indexOf(placeholder)] = socket;
-    return cb(socket);
-  }
-
-  function onError(cause) {
-    connectReq.removeAllListeners();
-
-    debug('tunneling socket could not be established, cause=%s\n',
-          cause.message, cause.stack);
-    var error = new Error('tunneling socket could not be established, ' +
-                          'cause=' + cause.message);
-    error.code = 'ECONNRESET';
-    options.request.emit('error', error);
-    self.removeSocket(placeholder);
-  }
-};
-
-TunnelingAgent.prototype.removeSocket = function removeSocket(socket) {
-  var pos = this.sockets.indexOf(socket)
-  if (pos === -1) {
-    return;
-  }
-  this.sockets.splice(pos, 1);
-
-  var pending = this.requests.shift();
-  if (pending) {
-    // If we have pending requests and a socket gets closed a new one
-    // needs to be created to take over in the pool for the one that closed.
-    this.createSocket(pending, function(socket) {
-      pending.request.onSocket(socket);
-    });
-  }
-};
-
-function createSecureSocket(options, cb) {
-  var self = this;
-  TunnelingAgent.prototype.createSocket.call(self, options, function(socket) {
-    var hostHeader = options.request.getHeader('host');
-    var tlsOptions = mergeOptions({}, self.options, {
-      socket: socket,
-      servername: hostHeader ? hostHeader.replace(/:.*$/, '') : options.host
-    });
-
-    // 0 is dummy port for v0.6
-    var secureSocket = tls.connect(0, tlsOptions);
-    self.sockets[self.sockets.indexOf(socket)] = secureSocket;
-    cb(secureSocket);
-  });
-}
-
-
-function toOptions(host, port, localAddress) {
-  if (typeof host === 'string') { // since v0.10
-    return {
-      host: host,
-      port: port,
-      localAddress: localAddress
-    };
-  }
-  return host; // for v0.11 or later
-}
-
-function mergeOptions(target) {
-  for (var i = 1, len = arguments.length; i < len; ++i) {
-    var overrides = arguments[i];
-    if (typeof overrides === 'object') {
-      var keys = Object.keys(overrides);
-      for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
-        var k = keys[j];
-        if (overrides[k] !== undefined) {
-          target[k] = overrides[k];
-        }
-      }
-    }
-  }
-  return target;
-}
-
-
-var debug;
-if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
-  debug = function() {
-    var args = Array.prototype.slice.call(arguments);
-    if (typeof args[0] === 'string') {
-      args[0] = 'TUNNEL: ' + args[0];
-    } else {
-      args.unshift('TUNNEL:');
-    }
-    console.error.apply(console, args);
-  }
-} else {
-  debug = function() {};
-}
-exports.debug = debug; // for test
-
-
-/***/ }),
-
-/***/ 6752:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-
-Object.assign(Dispatcher.prototype, api)
-
-module.exports.Dispatcher = Dispatcher
-module.exports.Client = Client
-module.exports.Pool = Pool
-module.exports.BalancedPool = BalancedPool
-module.exports.RoundRobinPool = RoundRobinPool
-module.exports.Agent = Agent
-module.exports.ProxyAgent = ProxyAgent
-module.exports.Socks5ProxyAgent = Socks5ProxyAgent
-module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
-module.exports.RetryAgent = RetryAgent
-module.exports.H2CClient = H2CClient
-module.exports.RetryHandler = RetryHandler
-
-module.exports.DecoratorHandler = DecoratorHandler
-module.exports.RedirectHandler = RedirectHandler
-module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
-}
-
-module.exports.cacheStores = {
-  MemoryCacheStore: __nccwpck_require__(4889)
-}
-
-const SqliteCacheStore = __nccwpck_require__(1522)
-module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
-
-module.exports.buildConnector = buildConnector
-module.exports.errors = errors
-module.exports.util = {
-  parseHeaders: util.parseHeaders,
-  headerNameToString: util.headerNameToString
-}
-
-function makeDispatcher (fn) {
-  return (url, opts, handler) => {
-    if (typeof opts === 'function') {
-      handler = opts
-      opts = null
-    }
-
-    if (!url || (typeof url !== 'string' && typeof url !== 'object' && !(url instanceof URL))) {
-      throw new InvalidArgumentError('invalid url')
-    }
-
-    if (opts != null && typeof opts !== 'object') {
-      throw new InvalidArgumentError('invalid opts')
-    }
-
-    if (opts && opts.path != null) {
-      if (typeof opts.path !== 'string') {
-        throw new InvalidArgumentError('invalid opts.path')
-      }
-
-      let path = opts.path
-      if (!opts.path.startsWith('/')) {
-        path = `/${path}`
-      }
-
-      url = new URL(util.parseOrigin(url).origin + path)
-    } else {
-      if (!opts) {
-        opts = typeof url === 'object' ? url : {}
-      }
-
-      url = util.parseURL(url)
-    }
-
-    const { agent, dispatcher = getGlobalDispatcher() } = opts
-
-    if (agent) {
-      throw new InvalidArgumentError('unsupported opts.agent. Did you mean opts.client?')
-    }
-
-    return fn.call(dispatcher, {
-      ...opts,
-      origin: url.origin,
-      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
-      method: opts.method || (opts.body ? 'PUT' : 'GET')
-    }, handler)
-  }
-}
-
-module.exports.setGlobalDispatcher = setGlobalDispatcher
-module.exports.getGlobalDispatcher = getGlobalDispatcher
-
-const fetchImpl = (__nccwpck_require__(4398).fetch)
-
-// Capture __filename at module load time for stack trace augmentation.
-// This may be undefined when bundled in environments like Node.js internals.
-const currentFilename = typeof __filename !== 'undefined' ? __filename : undefined
-
-function appendFetchStackTrace (err, filename) {
-  if (!err || typeof err !== 'object') {
-    return
-  }
-
-  const stack = typeof err.stack === 'string' ? err.stack : ''
-  const normalizedFilename = filename.replace(/\\/g, '/')
-
-  if (stack && (stack.includes(filename) || stack.includes(normalizedFilename))) {
-    return
-  }
-
-  const capture = {}
-  Error.captureStackTrace(capture, appendFetchStackTrace)
-
-  if (!capture.stack) {
-    return
-  }
-
-  const captureLines = capture.stack.split('\n').slice(1).join('\n')
-
-  err.stack = stack ? `${stack}\n${captureLines}` : capture.stack
-}
-
-module.exports.fetch = function fetch (init, options = undefined) {
-  return fetchImpl(init, options).catch(err => {
-    if (currentFilename) {
-      appendFetchStackTrace(err, currentFilename)
-    } else if (err && typeof err === 'object') {
-      Error.captureStackTrace(err, module.exports.fetch)
-    }
-    throw err
-  })
-}
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
-
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
-
-module.exports.setGlobalOrigin = setGlobalOrigin
-module.exports.getGlobalOrigin = getGlobalOrigin
-
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
-
-module.exports.caches = new CacheStorage(kConstruct)
-
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
-
-module.exports.deleteCookie = deleteCookie
-module.exports.getCookies = getCookies
-module.exports.getSetCookies = getSetCookies
-module.exports.setCookie = setCookie
-module.exports.parseCookie = parseCookie
-
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
-
-module.exports.parseMIMEType = parseMIMEType
-module.exports.serializeAMimeType = serializeAMimeType
-
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
-module.exports.WebSocket = WebSocket
-module.exports.CloseEvent = CloseEvent
-module.exports.ErrorEvent = ErrorEvent
-module.exports.MessageEvent = MessageEvent
-module.exports.ping = ping
-
-module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
-module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
-
-module.exports.request = makeDispatcher(api.request)
-module.exports.stream = makeDispatcher(api.stream)
-module.exports.pipeline = makeDispatcher(api.pipeline)
-module.exports.connect = makeDispatcher(api.connect)
-module.exports.upgrade = makeDispatcher(api.upgrade)
-
-module.exports.MockClient = MockClient
-module.exports.MockCallHistory = MockCallHistory
-module.exports.MockCallHistoryLog = MockCallHistoryLog
-module.exports.MockPool = MockPool
-module.exports.MockAgent = MockAgent
-module.exports.SnapshotAgent = SnapshotAgent
-module.exports.mockErrors = mockErrors
-
-const { EventSource } = __nccwpck_require__(1238)
-
-module.exports.EventSource = EventSource
-
-function install () {
-  globalThis.fetch = module.exports.fetch
-  globalThis.Headers = module.exports.Headers
-  globalThis.Response = module.exports.Response
-  globalThis.Request = module.exports.Request
-  globalThis.FormData = module.exports.FormData
-  globalThis.WebSocket = module.exports.WebSocket
-  globalThis.CloseEvent = module.exports.CloseEvent
-  globalThis.ErrorEvent = module.exports.ErrorEvent
-  globalThis.MessageEvent = module.exports.MessageEvent
-  globalThis.EventSource = module.exports.EventSource
-}
-
-module.exports.install = install
-
-
-/***/ }),
-
 /***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -587,7 +67,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 4660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1527,7 +1007,7 @@ module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.connect = __nccwpck_require__(4660)
 
 
 /***/ }),
@@ -2114,768 +1594,6 @@ function consumeFinish (consume, err) {
 module.exports = {
   Readable: BodyReadable,
   chunksDecode
-}
-
-
-/***/ }),
-
-/***/ 4889:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { Writable } = __nccwpck_require__(7075)
-const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
-
-/**
- * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
- * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheValue} CacheValue
- * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheStore} CacheStore
- * @typedef {import('../../types/cache-interceptor.d.ts').default.GetResult} GetResult
- */
-
-/**
- * @implements {CacheStore}
- * @extends {EventEmitter}
- */
-class MemoryCacheStore extends EventEmitter {
-  #maxCount = 1024
-  #maxSize = 104857600 // 100MB
-  #maxEntrySize = 5242880 // 5MB
-
-  #size = 0
-  #count = 0
-  #entries = new Map()
-  #hasEmittedMaxSizeEvent = false
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.MemoryCacheStoreOpts | undefined} [opts]
-   */
-  constructor (opts) {
-    super()
-    if (opts) {
-      if (typeof opts !== 'object') {
-        throw new TypeError('MemoryCacheStore options must be an object')
-      }
-
-      if (opts.maxCount !== undefined) {
-        if (
-          typeof opts.maxCount !== 'number' ||
-          !Number.isInteger(opts.maxCount) ||
-          opts.maxCount < 0
-        ) {
-          throw new TypeError('MemoryCacheStore options.maxCount must be a non-negative integer')
-        }
-        this.#maxCount = opts.maxCount
-      }
-
-      if (opts.maxSize !== undefined) {
-        if (
-          typeof opts.maxSize !== 'number' ||
-          !Number.isInteger(opts.maxSize) ||
-          opts.maxSize < 0
-        ) {
-          throw new TypeError('MemoryCacheStore options.maxSize must be a non-negative integer')
-        }
-        this.#maxSize = opts.maxSize
-      }
-
-      if (opts.maxEntrySize !== undefined) {
-        if (
-          typeof opts.maxEntrySize !== 'number' ||
-          !Number.isInteger(opts.maxEntrySize) ||
-          opts.maxEntrySize < 0
-        ) {
-          throw new TypeError('MemoryCacheStore options.maxEntrySize must be a non-negative integer')
-        }
-        this.#maxEntrySize = opts.maxEntrySize
-      }
-    }
-  }
-
-  /**
-   * Get the current size of the cache in bytes
-   * @returns {number} The current size of the cache in bytes
-   */
-  get size () {
-    return this.#size
-  }
-
-  /**
-   * Check if the cache is full (either max size or max count reached)
-   * @returns {boolean} True if the cache is full, false otherwise
-   */
-  isFull () {
-    return this.#size >= this.#maxSize || this.#count >= this.#maxCount
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} req
-   * @returns {import('../../types/cache-interceptor.d.ts').default.GetResult | undefined}
-   */
-  get (key) {
-    assertCacheKey(key)
-
-    const topLevelKey = `${key.origin}:${key.path}`
-
-    const now = Date.now()
-    const entries = this.#entries.get(topLevelKey)
-
-    const entry = entries ? findEntry(key, entries, now) : null
-
-    return entry == null
-      ? undefined
-      : {
-          statusMessage: entry.statusMessage,
-          statusCode: entry.statusCode,
-          headers: entry.headers,
-          body: entry.body,
-          vary: entry.vary ? entry.vary : undefined,
-          etag: entry.etag,
-          cacheControlDirectives: entry.cacheControlDirectives,
-          cachedAt: entry.cachedAt,
-          staleAt: entry.staleAt,
-          deleteAt: entry.deleteAt
-        }
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} val
-   * @returns {Writable | undefined}
-   */
-  createWriteStream (key, val) {
-    assertCacheKey(key)
-    assertCacheValue(val)
-
-    const topLevelKey = `${key.origin}:${key.path}`
-
-    const store = this
-    const entry = { ...key, ...val, body: [], size: 0 }
-
-    return new Writable({
-      write (chunk, encoding, callback) {
-        if (typeof chunk === 'string') {
-          chunk = Buffer.from(chunk, encoding)
-        }
-
-        entry.size += chunk.byteLength
-
-        if (entry.size >= store.#maxEntrySize) {
-          this.destroy()
-        } else {
-          entry.body.push(chunk)
-        }
-
-        callback(null)
-      },
-      final (callback) {
-        let entries = store.#entries.get(topLevelKey)
-        if (!entries) {
-          entries = []
-          store.#entries.set(topLevelKey, entries)
-        }
-        const previousEntry = findEntry(key, entries, Date.now())
-        if (previousEntry) {
-          const index = entries.indexOf(previousEntry)
-          entries.splice(index, 1, entry)
-          store.#size -= previousEntry.size
-        } else {
-          entries.push(entry)
-          store.#count += 1
-        }
-
-        store.#size += entry.size
-
-        // Check if cache is full and emit event if needed
-        if (store.#size > store.#maxSize || store.#count > store.#maxCount) {
-          // Emit maxSizeExceeded event if we haven't already
-          if (!store.#hasEmittedMaxSizeEvent) {
-            store.emit('maxSizeExceeded', {
-              size: store.#size,
-              maxSize: store.#maxSize,
-              count: store.#count,
-              maxCount: store.#maxCount
-            })
-            store.#hasEmittedMaxSizeEvent = true
-          }
-
-          // Perform eviction
-          for (const [key, entries] of store.#entries) {
-            for (const entry of entries.splice(0, entries.length / 2)) {
-              store.#size -= entry.size
-              store.#count -= 1
-            }
-            if (entries.length === 0) {
-              store.#entries.delete(key)
-            }
-          }
-
-          // Reset the event flag after eviction
-          if (store.#size < store.#maxSize && store.#count < store.#maxCount) {
-            store.#hasEmittedMaxSizeEvent = false
-          }
-        }
-
-        callback(null)
-      }
-    })
-  }
-
-  /**
-   * @param {CacheKey} key
-   */
-  delete (key) {
-    if (typeof key !== 'object') {
-      throw new TypeError(`expected key to be object, got ${typeof key}`)
-    }
-
-    const topLevelKey = `${key.origin}:${key.path}`
-
-    for (const entry of this.#entries.get(topLevelKey) ?? []) {
-      this.#size -= entry.size
-      this.#count -= 1
-    }
-    this.#entries.delete(topLevelKey)
-  }
-}
-
-function findEntry (key, entries, now) {
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]
-    if (
-      entry.deleteAt > now &&
-      entry.method === key.method &&
-      varyMatches(key, entry)
-    ) {
-      return entry
-    }
-  }
-}
-
-function varyMatches (key, entry) {
-  if (entry.vary == null) {
-    return true
-  }
-
-  for (const headerName in entry.vary) {
-    if (Object.hasOwn(entry.vary, headerName) && !headerValueEquals(key.headers?.[headerName], entry.vary[headerName])) {
-      return false
-    }
-  }
-
-  return true
-}
-
-/**
- * @param {string|string[]|null|undefined} lhs
- * @param {string|string[]|null|undefined} rhs
- * @returns {boolean}
- */
-function headerValueEquals (lhs, rhs) {
-  if (lhs == null && rhs == null) {
-    return true
-  }
-
-  if ((lhs == null && rhs != null) ||
-      (lhs != null && rhs == null)) {
-    return false
-  }
-
-  if (Array.isArray(lhs) && Array.isArray(rhs)) {
-    if (lhs.length !== rhs.length) {
-      return false
-    }
-
-    for (let i = 0; i < lhs.length; i++) {
-      if (lhs[i] !== rhs[i]) {
-        return false
-      }
-    }
-
-    return true
-  }
-
-  return lhs === rhs
-}
-
-module.exports = MemoryCacheStore
-
-
-/***/ }),
-
-/***/ 1522:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
-
-let DatabaseSync
-
-// Bump when entries written by an older cache policy are unsafe to reuse.
-// Version 4 invalidates entries that may have been poisoned through redirects.
-const VERSION = 4
-
-// 2gb
-const MAX_ENTRY_SIZE = 2 * 1000 * 1000 * 1000
-
-/**
- * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheStore} CacheStore
- * @implements {CacheStore}
- *
- * @typedef {{
- *  id: Readonly<number>,
- *  body?: Uint8Array
- *  statusCode: number
- *  statusMessage: string
- *  headers?: string
- *  vary?: string
- *  etag?: string
- *  cacheControlDirectives?: string
- *  cachedAt: number
- *  staleAt: number
- *  deleteAt: number
- * }} SqliteStoreValue
- */
-module.exports = class SqliteCacheStore {
-  #maxEntrySize = MAX_ENTRY_SIZE
-  #maxCount = Infinity
-
-  /**
-   * @type {import('node:sqlite').DatabaseSync}
-   */
-  #db
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #getValuesQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #updateValueQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #insertValueQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #deleteExpiredValuesQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #deleteByUrlQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync}
-   */
-  #countEntriesQuery
-
-  /**
-   * @type {import('node:sqlite').StatementSync | null}
-   */
-  #deleteOldValuesQuery
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.SqliteCacheStoreOpts | undefined} opts
-   */
-  constructor (opts) {
-    if (opts) {
-      if (typeof opts !== 'object') {
-        throw new TypeError('SqliteCacheStore options must be an object')
-      }
-
-      if (opts.maxEntrySize !== undefined) {
-        if (
-          typeof opts.maxEntrySize !== 'number' ||
-          !Number.isInteger(opts.maxEntrySize) ||
-          opts.maxEntrySize < 0
-        ) {
-          throw new TypeError('SqliteCacheStore options.maxEntrySize must be a non-negative integer')
-        }
-
-        if (opts.maxEntrySize > MAX_ENTRY_SIZE) {
-          throw new TypeError('SqliteCacheStore options.maxEntrySize must be less than 2gb')
-        }
-
-        this.#maxEntrySize = opts.maxEntrySize
-      }
-
-      if (opts.maxCount !== undefined) {
-        if (
-          typeof opts.maxCount !== 'number' ||
-          !Number.isInteger(opts.maxCount) ||
-          opts.maxCount < 0
-        ) {
-          throw new TypeError('SqliteCacheStore options.maxCount must be a non-negative integer')
-        }
-        this.#maxCount = opts.maxCount
-      }
-    }
-
-    if (!DatabaseSync) {
-      DatabaseSync = (__nccwpck_require__(99).DatabaseSync)
-    }
-    this.#db = new DatabaseSync(opts?.location ?? ':memory:')
-
-    this.#db.exec(`
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = NORMAL;
-      PRAGMA temp_store = memory;
-      PRAGMA optimize;
-
-      CREATE TABLE IF NOT EXISTS cacheInterceptorV${VERSION} (
-        -- Data specific to us
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        url TEXT NOT NULL,
-        method TEXT NOT NULL,
-
-        -- Data returned to the interceptor
-        body BUF NULL,
-        deleteAt INTEGER NOT NULL,
-        statusCode INTEGER NOT NULL,
-        statusMessage TEXT NOT NULL,
-        headers TEXT NULL,
-        cacheControlDirectives TEXT NULL,
-        etag TEXT NULL,
-        vary TEXT NULL,
-        cachedAt INTEGER NOT NULL,
-        staleAt INTEGER NOT NULL
-      );
-
-      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION}_getValuesQuery ON cacheInterceptorV${VERSION}(url, method, deleteAt);
-      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION}_deleteByUrlQuery ON cacheInterceptorV${VERSION}(deleteAt);
-    `)
-
-    this.#getValuesQuery = this.#db.prepare(`
-      SELECT
-        id,
-        body,
-        deleteAt,
-        statusCode,
-        statusMessage,
-        headers,
-        etag,
-        cacheControlDirectives,
-        vary,
-        cachedAt,
-        staleAt
-      FROM cacheInterceptorV${VERSION}
-      WHERE
-        url = ?
-        AND method = ?
-      ORDER BY
-        deleteAt ASC
-    `)
-
-    this.#updateValueQuery = this.#db.prepare(`
-      UPDATE cacheInterceptorV${VERSION} SET
-        body = ?,
-        deleteAt = ?,
-        statusCode = ?,
-        statusMessage = ?,
-        headers = ?,
-        etag = ?,
-        cacheControlDirectives = ?,
-        cachedAt = ?,
-        staleAt = ?
-      WHERE
-        id = ?
-    `)
-
-    this.#insertValueQuery = this.#db.prepare(`
-      INSERT INTO cacheInterceptorV${VERSION} (
-        url,
-        method,
-        body,
-        deleteAt,
-        statusCode,
-        statusMessage,
-        headers,
-        etag,
-        cacheControlDirectives,
-        vary,
-        cachedAt,
-        staleAt
-      ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    `)
-
-    this.#deleteByUrlQuery = this.#db.prepare(
-      `DELETE FROM cacheInterceptorV${VERSION} WHERE url = ?`
-    )
-
-    this.#countEntriesQuery = this.#db.prepare(
-      `SELECT COUNT(*) AS total FROM cacheInterceptorV${VERSION}`
-    )
-
-    this.#deleteExpiredValuesQuery = this.#db.prepare(
-      `DELETE FROM cacheInterceptorV${VERSION} WHERE deleteAt <= ?`
-    )
-
-    this.#deleteOldValuesQuery = this.#maxCount === Infinity
-      ? null
-      : this.#db.prepare(`
-        DELETE FROM cacheInterceptorV${VERSION}
-        WHERE id IN (
-          SELECT
-            id
-          FROM cacheInterceptorV${VERSION}
-          ORDER BY cachedAt ASC
-          LIMIT ?
-        )
-      `)
-  }
-
-  close () {
-    this.#db.close()
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @returns {(import('../../types/cache-interceptor.d.ts').default.GetResult & { body?: Buffer }) | undefined}
-   */
-  get (key) {
-    assertCacheKey(key)
-
-    const value = this.#findValue(key)
-    return value
-      ? {
-          body: value.body ? Buffer.from(value.body.buffer, value.body.byteOffset, value.body.byteLength) : undefined,
-          statusCode: value.statusCode,
-          statusMessage: value.statusMessage,
-          headers: value.headers ? JSON.parse(value.headers) : undefined,
-          etag: value.etag ? value.etag : undefined,
-          vary: value.vary ? JSON.parse(value.vary) : undefined,
-          cacheControlDirectives: value.cacheControlDirectives
-            ? JSON.parse(value.cacheControlDirectives)
-            : undefined,
-          cachedAt: value.cachedAt,
-          staleAt: value.staleAt,
-          deleteAt: value.deleteAt
-        }
-      : undefined
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
-   */
-  set (key, value) {
-    assertCacheKey(key)
-
-    const url = this.#makeValueUrl(key)
-    const body = Array.isArray(value.body) ? Buffer.concat(value.body) : value.body
-    const size = body?.byteLength
-
-    if (size && size > this.#maxEntrySize) {
-      return
-    }
-
-    const existingValue = this.#findValue(key, true)
-    if (existingValue) {
-      // Updating an existing response, let's overwrite it
-      this.#updateValueQuery.run(
-        body,
-        value.deleteAt,
-        value.statusCode,
-        value.statusMessage,
-        value.headers ? JSON.stringify(value.headers) : null,
-        value.etag ? value.etag : null,
-        value.cacheControlDirectives ? JSON.stringify(value.cacheControlDirectives) : null,
-        value.cachedAt,
-        value.staleAt,
-        existingValue.id
-      )
-    } else {
-      // New response, let's insert it
-      this.#insertValueQuery.run(
-        url,
-        key.method,
-        body,
-        value.deleteAt,
-        value.statusCode,
-        value.statusMessage,
-        value.headers ? JSON.stringify(value.headers) : null,
-        value.etag ? value.etag : null,
-        value.cacheControlDirectives ? JSON.stringify(value.cacheControlDirectives) : null,
-        value.vary ? JSON.stringify(value.vary) : null,
-        value.cachedAt,
-        value.staleAt
-      )
-      this.#prune()
-    }
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
-   * @returns {Writable | undefined}
-   */
-  createWriteStream (key, value) {
-    assertCacheKey(key)
-    assertCacheValue(value)
-
-    let size = 0
-    /**
-     * @type {Buffer[] | null}
-     */
-    const body = []
-    const store = this
-
-    return new Writable({
-      decodeStrings: true,
-      write (chunk, encoding, callback) {
-        size += chunk.byteLength
-
-        if (size < store.#maxEntrySize) {
-          body.push(chunk)
-        } else {
-          this.destroy()
-        }
-
-        callback()
-      },
-      final (callback) {
-        store.set(key, { ...value, body })
-        callback()
-      }
-    })
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   */
-  delete (key) {
-    if (typeof key !== 'object') {
-      throw new TypeError(`expected key to be object, got ${typeof key}`)
-    }
-
-    this.#deleteByUrlQuery.run(this.#makeValueUrl(key))
-  }
-
-  #prune () {
-    if (Number.isFinite(this.#maxCount) && this.size <= this.#maxCount) {
-      return 0
-    }
-
-    {
-      const removed = this.#deleteExpiredValuesQuery.run(Date.now()).changes
-      if (removed) {
-        return removed
-      }
-    }
-
-    {
-      const removed = this.#deleteOldValuesQuery?.run(Math.max(Math.floor(this.#maxCount * 0.1), 1)).changes
-      if (removed) {
-        return removed
-      }
-    }
-
-    return 0
-  }
-
-  /**
-   * Counts the number of rows in the cache
-   * @returns {Number}
-   */
-  get size () {
-    const { total } = this.#countEntriesQuery.get()
-    return total
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @returns {string}
-   */
-  #makeValueUrl (key) {
-    return `${key.origin}/${key.path}`
-  }
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
-   * @param {boolean} [canBeExpired=false]
-   * @returns {SqliteStoreValue | undefined}
-   */
-  #findValue (key, canBeExpired = false) {
-    const url = this.#makeValueUrl(key)
-    const { headers, method } = key
-
-    /**
-     * @type {SqliteStoreValue[]}
-     */
-    const values = this.#getValuesQuery.all(url, method)
-
-    if (values.length === 0) {
-      return undefined
-    }
-
-    const now = Date.now()
-    for (const value of values) {
-      if (now >= value.deleteAt && !canBeExpired) {
-        continue
-      }
-
-      let matches = true
-
-      if (value.vary) {
-        const vary = JSON.parse(value.vary)
-
-        for (const header in vary) {
-          if (!headerValueEquals(headers[header], vary[header])) {
-            matches = false
-            break
-          }
-        }
-      }
-
-      if (matches) {
-        return value
-      }
-    }
-
-    return undefined
-  }
-}
-
-/**
- * @param {string|string[]|null|undefined} lhs
- * @param {string|string[]|null|undefined} rhs
- * @returns {boolean}
- */
-function headerValueEquals (lhs, rhs) {
-  if (lhs == null && rhs == null) {
-    return true
-  }
-
-  if ((lhs == null && rhs != null) ||
-      (lhs != null && rhs == null)) {
-    return false
-  }
-
-  if (Array.isArray(lhs) && Array.isArray(rhs)) {
-    if (lhs.length !== rhs.length) {
-      return false
-    }
-
-    for (let i = 0; i < lhs.length; i++) {
-      if (lhs[i] !== rhs[i]) {
-        return false
-      }
-    }
-
-    return true
-  }
-
-  return lhs === rhs
 }
 
 
@@ -6490,234 +5208,6 @@ class Agent extends DispatcherBase {
 }
 
 module.exports = Agent
-
-
-/***/ }),
-
-/***/ 837:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const {
-  BalancedPoolMissingUpstreamError,
-  InvalidArgumentError
-} = __nccwpck_require__(8707)
-const {
-  PoolBase,
-  kClients,
-  kNeedDrain,
-  kAddClient,
-  kRemoveClient,
-  kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
-const kFactory = Symbol('factory')
-
-const kOptions = Symbol('options')
-const kGreatestCommonDivisor = Symbol('kGreatestCommonDivisor')
-const kCurrentWeight = Symbol('kCurrentWeight')
-const kIndex = Symbol('kIndex')
-const kWeight = Symbol('kWeight')
-const kMaxWeightPerServer = Symbol('kMaxWeightPerServer')
-const kErrorPenalty = Symbol('kErrorPenalty')
-
-/**
- * Calculate the greatest common divisor of two numbers by
- * using the Euclidean algorithm.
- *
- * @param {number} a
- * @param {number} b
- * @returns {number}
- */
-function getGreatestCommonDivisor (a, b) {
-  if (a === 0) return b
-
-  while (b !== 0) {
-    const t = b
-    b = a % b
-    a = t
-  }
-  return a
-}
-
-function defaultFactory (origin, opts) {
-  return new Pool(origin, opts)
-}
-
-class BalancedPool extends PoolBase {
-  constructor (upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
-    if (typeof factory !== 'function') {
-      throw new InvalidArgumentError('factory must be a function.')
-    }
-
-    super(opts)
-
-    if (connect && typeof connect !== 'function') connect = { ...connect }
-    if (tls && typeof tls !== 'function') tls = { ...tls }
-    this[kOptions] = { ...util.deepClone(opts), connect, tls }
-    this[kOptions].interceptors = opts.interceptors
-      ? { ...opts.interceptors }
-      : undefined
-    this[kIndex] = -1
-    this[kCurrentWeight] = 0
-
-    this[kMaxWeightPerServer] = this[kOptions].maxWeightPerServer || 100
-    this[kErrorPenalty] = this[kOptions].errorPenalty || 15
-
-    if (!Array.isArray(upstreams)) {
-      upstreams = [upstreams]
-    }
-
-    this[kFactory] = factory
-
-    for (const upstream of upstreams) {
-      this.addUpstream(upstream)
-    }
-    this._updateBalancedPoolStats()
-  }
-
-  addUpstream (upstream) {
-    const upstreamOrigin = util.parseOrigin(upstream).origin
-
-    if (this[kClients].find((pool) => (
-      pool[kUrl].origin === upstreamOrigin &&
-      pool.closed !== true &&
-      pool.destroyed !== true
-    ))) {
-      return this
-    }
-    const pool = this[kFactory](upstreamOrigin, this[kOptions])
-
-    this[kAddClient](pool)
-    pool.on('connect', () => {
-      pool[kWeight] = Math.min(this[kMaxWeightPerServer], pool[kWeight] + this[kErrorPenalty])
-    })
-
-    pool.on('connectionError', () => {
-      pool[kWeight] = Math.max(1, pool[kWeight] - this[kErrorPenalty])
-      this._updateBalancedPoolStats()
-    })
-
-    pool.on('disconnect', (...args) => {
-      const err = args[2]
-      if (err && err.code === 'UND_ERR_SOCKET') {
-        // decrease the weight of the pool.
-        pool[kWeight] = Math.max(1, pool[kWeight] - this[kErrorPenalty])
-        this._updateBalancedPoolStats()
-      }
-    })
-
-    for (const client of this[kClients]) {
-      client[kWeight] = this[kMaxWeightPerServer]
-    }
-
-    this._updateBalancedPoolStats()
-
-    return this
-  }
-
-  _updateBalancedPoolStats () {
-    let result = 0
-    for (let i = 0; i < this[kClients].length; i++) {
-      result = getGreatestCommonDivisor(this[kClients][i][kWeight], result)
-    }
-
-    this[kGreatestCommonDivisor] = result
-  }
-
-  removeUpstream (upstream) {
-    const upstreamOrigin = util.parseOrigin(upstream).origin
-
-    const pool = this[kClients].find((pool) => (
-      pool[kUrl].origin === upstreamOrigin &&
-      pool.closed !== true &&
-      pool.destroyed !== true
-    ))
-
-    if (pool) {
-      this[kRemoveClient](pool)
-    }
-
-    return this
-  }
-
-  getUpstream (upstream) {
-    const upstreamOrigin = util.parseOrigin(upstream).origin
-
-    return this[kClients].find((pool) => (
-      pool[kUrl].origin === upstreamOrigin &&
-      pool.closed !== true &&
-      pool.destroyed !== true
-    ))
-  }
-
-  get upstreams () {
-    return this[kClients]
-      .filter(dispatcher => dispatcher.closed !== true && dispatcher.destroyed !== true)
-      .map((p) => p[kUrl].origin)
-  }
-
-  [kGetDispatcher] () {
-    // We validate that pools is greater than 0,
-    // otherwise we would have to wait until an upstream
-    // is added, which might never happen.
-    if (this[kClients].length === 0) {
-      throw new BalancedPoolMissingUpstreamError()
-    }
-
-    const dispatcher = this[kClients].find(dispatcher => (
-      !dispatcher[kNeedDrain] &&
-      dispatcher.closed !== true &&
-      dispatcher.destroyed !== true
-    ))
-
-    if (!dispatcher) {
-      return
-    }
-
-    const allClientsBusy = this[kClients].map(pool => pool[kNeedDrain]).reduce((a, b) => a && b, true)
-
-    if (allClientsBusy) {
-      return
-    }
-
-    let counter = 0
-
-    let maxWeightIndex = this[kClients].findIndex(pool => !pool[kNeedDrain])
-
-    while (counter++ < this[kClients].length) {
-      this[kIndex] = (this[kIndex] + 1) % this[kClients].length
-      const pool = this[kClients][this[kIndex]]
-
-      // find pool index with the largest weight
-      if (pool[kWeight] > this[kClients][maxWeightIndex][kWeight] && !pool[kNeedDrain]) {
-        maxWeightIndex = this[kIndex]
-      }
-
-      // decrease the current weight every `this[kClients].length`.
-      if (this[kIndex] === 0) {
-        // Set the current weight to the next lower weight.
-        this[kCurrentWeight] = this[kCurrentWeight] - this[kGreatestCommonDivisor]
-
-        if (this[kCurrentWeight] <= 0) {
-          this[kCurrentWeight] = this[kMaxWeightPerServer]
-        }
-      }
-      if (pool[kWeight] >= this[kCurrentWeight] && (!pool[kNeedDrain])) {
-        return pool
-      }
-    }
-
-    this[kCurrentWeight] = this[kClients][maxWeightIndex][kWeight]
-    this[kIndex] = maxWeightIndex
-    return this[kClients][maxWeightIndex]
-  }
-}
-
-module.exports = BalancedPool
 
 
 /***/ }),
@@ -10648,7 +9138,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2279:
 /***/ ((module) => {
 
 
@@ -10790,64 +9280,6 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
-
-class H2CClient extends Client {
-  constructor (origin, clientOpts) {
-    if (typeof origin === 'string') {
-      origin = new URL(origin)
-    }
-
-    if (origin.protocol !== 'http:') {
-      throw new InvalidArgumentError(
-        'h2c-client: Only h2c protocol is supported'
-      )
-    }
-
-    const { maxConcurrentStreams, pipelining, ...opts } =
-            clientOpts ?? {}
-    let defaultMaxConcurrentStreams = 100
-    let defaultPipelining = 100
-
-    if (
-      maxConcurrentStreams != null &&
-            Number.isInteger(maxConcurrentStreams) &&
-            maxConcurrentStreams > 0
-    ) {
-      defaultMaxConcurrentStreams = maxConcurrentStreams
-    }
-
-    if (pipelining != null && Number.isInteger(pipelining) && pipelining > 0) {
-      defaultPipelining = pipelining
-    }
-
-    if (defaultPipelining > defaultMaxConcurrentStreams) {
-      throw new InvalidArgumentError(
-        'h2c-client: pipelining cannot be greater than maxConcurrentStreams'
-      )
-    }
-
-    super(origin, {
-      ...opts,
-      maxConcurrentStreams: defaultMaxConcurrentStreams,
-      pipelining: defaultPipelining,
-      allowH2: true,
-      useH2c: true
-    })
-  }
-}
-
-module.exports = H2CClient
-
-
-/***/ }),
-
 /***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -10855,7 +9287,7 @@ module.exports = H2CClient
 
 const { PoolStats } = __nccwpck_require__(6854)
 const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
+const FixedQueue = __nccwpck_require__(2279)
 const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 
 const kClients = Symbol('clients')
@@ -11520,192 +9952,6 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
-
-class RetryAgent extends Dispatcher {
-  #agent = null
-  #options = null
-  constructor (agent, options = {}) {
-    super(options)
-    this.#agent = agent
-    this.#options = options
-  }
-
-  dispatch (opts, handler) {
-    const retry = new RetryHandler({
-      ...opts,
-      retryOptions: this.#options
-    }, {
-      dispatch: this.#agent.dispatch.bind(this.#agent),
-      handler
-    })
-    return this.#agent.dispatch(opts, retry)
-  }
-
-  close () {
-    return this.#agent.close()
-  }
-
-  destroy () {
-    return this.#agent.destroy()
-  }
-}
-
-module.exports = RetryAgent
-
-
-/***/ }),
-
-/***/ 5520:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const {
-  PoolBase,
-  kClients,
-  kNeedDrain,
-  kAddClient,
-  kGetDispatcher,
-  kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
-const {
-  InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
-
-const kOptions = Symbol('options')
-const kConnections = Symbol('connections')
-const kFactory = Symbol('factory')
-const kIndex = Symbol('index')
-
-function defaultFactory (origin, opts) {
-  return new Client(origin, opts)
-}
-
-class RoundRobinPool extends PoolBase {
-  constructor (origin, {
-    connections,
-    factory = defaultFactory,
-    connect,
-    connectTimeout,
-    tls,
-    maxCachedSessions,
-    socketPath,
-    autoSelectFamily,
-    autoSelectFamilyAttemptTimeout,
-    allowH2,
-    clientTtl,
-    ...options
-  } = {}) {
-    if (connections != null && (!Number.isFinite(connections) || connections < 0)) {
-      throw new InvalidArgumentError('invalid connections')
-    }
-
-    if (typeof factory !== 'function') {
-      throw new InvalidArgumentError('factory must be a function.')
-    }
-
-    if (connect != null && typeof connect !== 'function' && typeof connect !== 'object') {
-      throw new InvalidArgumentError('connect must be a function or an object')
-    }
-
-    if (typeof connect !== 'function') {
-      connect = buildConnector({
-        ...tls,
-        maxCachedSessions,
-        allowH2,
-        socketPath,
-        timeout: connectTimeout,
-        ...(typeof autoSelectFamily === 'boolean' ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : undefined),
-        ...connect
-      })
-    }
-
-    super()
-
-    this[kConnections] = connections || null
-    this[kUrl] = util.parseOrigin(origin)
-    this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath }
-    this[kOptions].interceptors = options.interceptors
-      ? { ...options.interceptors }
-      : undefined
-    this[kFactory] = factory
-    this[kIndex] = -1
-
-    this.on('connect', (origin, targets) => {
-      if (clientTtl != null && clientTtl > 0) {
-        for (const target of targets) {
-          Object.assign(target, { ttl: Date.now() })
-        }
-      }
-    })
-
-    this.on('connectionError', (origin, targets, error) => {
-      for (const target of targets) {
-        const idx = this[kClients].indexOf(target)
-        if (idx !== -1) {
-          this[kClients].splice(idx, 1)
-        }
-      }
-    })
-  }
-
-  [kGetDispatcher] () {
-    const clientTtlOption = this[kOptions].clientTtl
-    const clientsLength = this[kClients].length
-
-    // If we have no clients yet, create one
-    if (clientsLength === 0) {
-      const dispatcher = this[kFactory](this[kUrl], this[kOptions])
-      this[kAddClient](dispatcher)
-      return dispatcher
-    }
-
-    // Round-robin through existing clients
-    let checked = 0
-    while (checked < clientsLength) {
-      this[kIndex] = (this[kIndex] + 1) % clientsLength
-      const client = this[kClients][this[kIndex]]
-
-      // Check if client is stale (TTL expired)
-      if (clientTtlOption != null && clientTtlOption > 0 && client.ttl && ((Date.now() - client.ttl) > clientTtlOption)) {
-        this[kRemoveClient](client)
-        checked++
-        continue
-      }
-
-      // Return client if it's not draining
-      if (!client[kNeedDrain]) {
-        return client
-      }
-
-      checked++
-    }
-
-    // All clients are busy, create a new one if we haven't reached the limit
-    if (!this[kConnections] || clientsLength < this[kConnections]) {
-      const dispatcher = this[kFactory](this[kUrl], this[kOptions])
-      this[kAddClient](dispatcher)
-      return dispatcher
-    }
-  }
-}
-
-module.exports = RoundRobinPool
-
-
-/***/ }),
-
 /***/ 7223:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -12079,2701 +10325,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
-const {
-  parseCacheControlHeader,
-  hasInvalidCacheControlDirective,
-  parseVaryHeader,
-  hasVaryStar,
-  isInvalidOrWildcardVaryHeader,
-  isEtagUsable
-} = __nccwpck_require__(7659)
-
-/**
- * A suppressed redirect hop recorded by the redirect handler. Carried on
- * {@link kRedirectCacheControl} and inspected by the cache handler before the
- * final response is stored under the original request key.
- *
- * @typedef {object} RedirectHop
- * @property {number} statusCode The hop's response status code (e.g. 302).
- * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
- * @property {number} receivedAt The time the hop's response headers were received.
- */
-const { parseHttpDate } = __nccwpck_require__(5453)
-
-function noop () {}
-
-/**
- * @param {string | URL} a
- * @param {string | URL} b
- * @returns {boolean}
- */
-function sameOrigin (a, b) {
-  try {
-    return new URL(String(a)).origin === new URL(String(b)).origin
-  } catch {
-    return String(a) === String(b)
-  }
-}
-
-// Status codes that we can use some heuristics on to cache
-const HEURISTICALLY_CACHEABLE_STATUS_CODES = [
-  200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501
-]
-
-// Status codes which semantic is not handled by the cache
-// https://datatracker.ietf.org/doc/html/rfc9111#section-3
-// This list should not grow beyond 206 unless the RFC is updated
-// by a newer one including more. Please introduce another list if
-// implementing caching of responses with the 'must-understand' directive.
-const NOT_UNDERSTOOD_STATUS_CODES = [
-  206
-]
-
-const MAX_RESPONSE_AGE = 2147483647000
-
-// Retention for revalidation-only entries (zero freshness lifetime but a
-// validator present); each successful revalidation re-stores the entry.
-const REVALIDATION_ONLY_RETENTION = 86400000 // 24 hours
-
-function trimOWS (value) {
-  return value.replace(/^[\t ]+|[\t ]+$/g, '')
-}
-
-function arrayIncludes (array, value) {
-  for (let i = 0; i < array.length; i++) {
-    if (array[i] === value) {
-      return true
-    }
-  }
-
-  return false
-}
-
-function appendVaryValues (target, varyValue) {
-  if (Array.isArray(varyValue)) {
-    for (let i = 0; i < varyValue.length; i++) {
-      target.push(varyValue[i])
-    }
-  } else if (varyValue != null) {
-    target.push(varyValue)
-  }
-}
-
-function appendConnectionHeaderTokens (headersToRemove, connectionHeader) {
-  const values = Array.isArray(connectionHeader) ? connectionHeader : [connectionHeader]
-
-  for (let i = 0; i < values.length; i++) {
-    const tokens = values[i].split(',')
-    for (let j = 0; j < tokens.length; j++) {
-      headersToRemove.push(trimOWS(tokens[j]).toLowerCase())
-    }
-  }
-}
-
-function getSameOriginPath (cacheKey, location) {
-  if (typeof location !== 'string') {
-    return undefined
-  }
-
-  let originUrl
-  let requestUrl
-  let locationUrl
-  try {
-    originUrl = new URL(cacheKey.origin)
-    requestUrl = new URL(cacheKey.path, originUrl)
-    locationUrl = new URL(location, requestUrl)
-  } catch {
-    return undefined
-  }
-
-  if (locationUrl.origin !== originUrl.origin) {
-    return undefined
-  }
-
-  return locationUrl.pathname + locationUrl.search
-}
-
-function deleteCachedUri (store, cacheKey, path) {
-  deleteCachedValue(store, {
-    ...cacheKey,
-    path
-  })
-
-  for (let i = 0; i < util.safeHTTPMethods.length; i++) {
-    const method = util.safeHTTPMethods[i]
-    if (method !== cacheKey.method) {
-      deleteCachedValue(store, {
-        ...cacheKey,
-        method,
-        path
-      })
-    }
-  }
-}
-
-function deleteLocationTargets (store, cacheKey, headerValue) {
-  if (headerValue === undefined) {
-    return
-  }
-
-  const values = Array.isArray(headerValue) ? headerValue : [headerValue]
-  for (let i = 0; i < values.length; i++) {
-    const path = getSameOriginPath(cacheKey, values[i])
-    if (path !== undefined) {
-      deleteCachedUri(store, cacheKey, path)
-    }
-  }
-}
-
-function invalidateUnsafeRequest (store, cacheKey, resHeaders) {
-  deleteCachedUri(store, cacheKey, cacheKey.path)
-  deleteLocationTargets(store, cacheKey, resHeaders.location)
-  deleteLocationTargets(store, cacheKey, resHeaders['content-location'])
-}
-
-/**
- * Whether the original request carried a credential that is not reflected in
- * the cache key. The memory/sqlite stores key an entry on origin, method, path
- * and `vary` only, so a credentialed request that is redirected to a resource
- * that varies per principal must not be stored under the original (alias) key:
- * a later caller would be served the first principal's body. The set mirrors the
- * request credentials the redirect handler strips across origins (`authorization`,
- * `cookie`, `proxy-authorization`).
- *
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders | undefined} headers
- * @returns {boolean}
- */
-function requestCarriesCredentials (headers) {
-  return headers != null && (
-    Object.hasOwn(headers, 'authorization') ||
-    Object.hasOwn(headers, 'cookie') ||
-    Object.hasOwn(headers, 'proxy-authorization')
-  )
-}
-/**
- * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
- *
- * @implements {DispatchHandler}
- */
-class CacheHandler {
-  /**
-   * @type {import('../../types/cache-interceptor.d.ts').default.CacheKey}
-   */
-  #cacheKey
-
-  /**
-   * @type {import('../../types/cache-interceptor.d.ts').default.CacheHandlerOptions['type']}
-   */
-  #cacheType
-
-  /**
-   * @type {number | undefined}
-   */
-  #cacheByDefault
-
-  /**
-   * @type {import('../../types/cache-interceptor.d.ts').default.CacheStore}
-   */
-  #store
-
-  /**
-   * @type {import('../../types/dispatcher.d.ts').default.DispatchHandler}
-   */
-  #handler
-
-  /**
-   * @type {import('node:stream').Writable | undefined}
-   */
-  #writeStream
-
-  /**
-   * The URLs visited while following redirects, shared by reference from the
-   * redirect handler through the request context. Carries the suppressed hops'
-   * status/headers under {@link kRedirectCacheControl}.
-   * @type {URL[] | undefined}
-   */
-  #history
-
-  #replaying304 = false
-  #suppress304End = false
-
-  /**
-   * @type {{ controller: import('../../types/dispatcher.d.ts').default.DispatchController, trailers: import('../../types/header.d.ts').IncomingHttpHeaders } | undefined}
-   */
-  #pending304End
-
-  /**
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheHandlerOptions} opts
-   * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} cacheKey
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchHandler} handler
-   */
-  constructor ({ store, type, cacheByDefault }, cacheKey, handler) {
-    this.#store = store
-    this.#cacheType = type
-    this.#cacheByDefault = cacheByDefault
-    this.#cacheKey = cacheKey
-    this.#handler = handler
-  }
-
-  onRequestStart (controller, context) {
-    this.#writeStream?.destroy()
-    this.#writeStream = undefined
-    this.#replaying304 = false
-    this.#suppress304End = false
-    this.#pending304End = undefined
-    // The redirect handler mutates this shared history as redirects are
-    // followed, allowing the cache to identify the response's actual origin.
-    this.#history = context?.history
-    this.#handler.onRequestStart?.(controller, context)
-  }
-
-  onRequestUpgrade (controller, statusCode, headers, socket) {
-    this.#handler.onRequestUpgrade?.(controller, statusCode, headers, socket)
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {number} statusCode
-   * @param {import('../../types/header.d.ts').IncomingHttpHeaders} resHeaders
-   * @param {string} statusMessage
-   */
-  onResponseStart (
-    controller,
-    statusCode,
-    resHeaders,
-    statusMessage
-  ) {
-    const downstreamOnHeaders = () =>
-      this.#handler.onResponseStart?.(
-        controller,
-        statusCode,
-        resHeaders,
-        statusMessage
-      )
-    const handler = this
-
-    if (
-      !arrayIncludes(util.safeHTTPMethods, this.#cacheKey.method) &&
-      statusCode >= 200 &&
-      statusCode <= 399
-    ) {
-      // Successful response to an unsafe method, delete it from cache
-      //  https://www.rfc-editor.org/rfc/rfc9111.html#name-invalidating-stored-response
-      invalidateUnsafeRequest(this.#store, this.#cacheKey, resHeaders)
-      return downstreamOnHeaders()
-    }
-
-    // A credential-bearing request that was redirected must not have the final
-    // hop's response stored under the original request's key. The cache key
-    // does not include the credential, and the redirect target may vary per
-    // principal (e.g. `/me` -> `/profile/{user}`), so replaying the body under
-    // the alias key would leak one principal's data to another — or to an
-    // unauthenticated caller — from a shared cache. The final hop's permissive
-    // cache-control (e.g. `public`) does not authorize this: the credential was
-    // presented to the original hop, not the resource that actually produced
-    // the body. Fail closed. A history with more than one entry means at least
-    // one redirect was actually followed (a single non-redirected hop records
-    // exactly one entry), so a plain revalidation is not mistaken for a redirect.
-    if (
-      this.#history && this.#history.length > 1 &&
-      requestCarriesCredentials(this.#cacheKey.headers)
-    ) {
-      return downstreamOnHeaders()
-    }
-
-    // A cross-origin redirect can change the origin that actually produced the
-    // final response. Keying that response on the original (trusted) origin
-    // would let a redirect target control an entry for a URL the application
-    // trusts. Every hop in the redirect chain must stay on the cache key's
-    // origin. An intermediate cross-origin hop can bounce back to the trusted
-    // origin (or to any cacheable asset there) even when the final response
-    // comes from the trusted origin, so checking only the final URL is not
-    // enough.
-    if (this.#history && this.#history.length > 0) {
-      for (const hopUrl of this.#history) {
-        if (!sameOrigin(hopUrl.origin, this.#cacheKey.origin)) {
-          return downstreamOnHeaders()
-        }
-      }
-    }
-
-    // A redirect hop that is not forwarded can still carry a storage policy
-    // (for example `no-store`, `private` for a shared cache, `no-cache`,
-    // `must-revalidate`, zero freshness, or `Vary: *`) that the final response
-    // body does not inherit. Honor it, otherwise a redirect that must not be
-    // stored (or that selects a private/authenticated target) could be
-    // laundered into a cacheable final response under the original key.
-    const now = Date.now()
-    const redirectHopInfo = this.#history?.[kRedirectCacheControl]
-    const redirectPolicy = redirectHopInfo?.length > 0
-      ? getRedirectPolicy(
-        this.#cacheType,
-        this.#cacheKey.method,
-        redirectHopInfo,
-        this.#cacheKey.headers,
-        this.#cacheByDefault,
-        now
-      )
-      : undefined
-    if (redirectHopInfo?.length > 0 && redirectPolicy === undefined) {
-      return downstreamOnHeaders()
-    }
-
-    const cacheControlHeader = resHeaders['cache-control']
-    const cacheControlDirectives = cacheControlHeader ? parseCacheControlHeader(cacheControlHeader) : {}
-
-    if (revalidationResponseDisallowsCachedReuse(this.#cacheType, resHeaders, cacheControlDirectives)) {
-      deleteCachedValue(this.#store, this.#cacheKey)
-      return downstreamOnHeaders()
-    }
-
-    const heuristicallyCacheable = resHeaders['last-modified'] && arrayIncludes(HEURISTICALLY_CACHEABLE_STATUS_CODES, statusCode)
-    if (
-      !cacheControlHeader &&
-      !resHeaders['expires'] &&
-      !heuristicallyCacheable &&
-      !this.#cacheByDefault
-    ) {
-      if (statusCode === 304 && resHeaders.vary && isInvalidOrWildcardVaryHeader(resHeaders.vary)) {
-        deleteCachedValue(this.#store, this.#cacheKey)
-      }
-
-      // Don't have anything to tell us this response is cachable and we're not
-      //  caching by default
-      return downstreamOnHeaders()
-    }
-
-    if (!canCacheResponse(this.#cacheType, this.#cacheKey.method, statusCode, resHeaders, cacheControlDirectives, this.#cacheKey.headers)) {
-      if (statusCode === 304 && (cacheControlHeader || revalidationResponseDisallowsCachedReuse(this.#cacheType, resHeaders, cacheControlDirectives))) {
-        deleteCachedValue(this.#store, this.#cacheKey)
-      }
-
-      return downstreamOnHeaders()
-    }
-
-    const resAge = Object.hasOwn(resHeaders, 'age') ? getAge(resHeaders.age) : undefined
-    if (resAge !== undefined && resAge >= MAX_RESPONSE_AGE) {
-      // Response considered stale
-      deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey)
-      return downstreamOnHeaders()
-    }
-
-    const resDate = Object.hasOwn(resHeaders, 'date') ? getDate(resHeaders.date) : undefined
-    if (resDate === null) {
-      deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey)
-      return downstreamOnHeaders()
-    }
-
-    const apparentAge = resDate ? Math.max(0, now - resDate.getTime()) : 0
-    const currentAge = Math.max(apparentAge, resAge ?? 0)
-
-    const hasValidator =
-      (typeof resHeaders.etag === 'string' && isEtagUsable(resHeaders.etag)) ||
-      typeof resHeaders['last-modified'] === 'string'
-
-    const staleAt =
-      determineStaleAt(this.#cacheType, now, resAge, resHeaders, resDate, cacheControlDirectives, hasValidator) ??
-      this.#cacheByDefault
-    // Zero freshness lifetime but a validator: stale from the start, yet still
-    // storable since each reuse is preceded by a revalidation request.
-    // https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.2.4
-    const revalidationOnly = staleAt === 0 && hasValidator
-    if (staleAt === undefined || (currentAge >= staleAt && !revalidationOnly)) {
-      if (cacheControlHeader || staleAt !== undefined) {
-        deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey)
-      }
-
-      return downstreamOnHeaders()
-    }
-
-    const baseTime = now - currentAge
-    let absoluteStaleAt = staleAt + baseTime
-    if (redirectPolicy !== undefined) {
-      absoluteStaleAt = Math.min(absoluteStaleAt, redirectPolicy.staleAt)
-    }
-    if (now >= absoluteStaleAt && !revalidationOnly) {
-      // Response is already stale
-      deleteCachedValueIfNotModified(statusCode, this.#store, this.#cacheKey)
-      return downstreamOnHeaders()
-    }
-
-    // Union the `Vary` of every suppressed redirect hop with the final
-    // response's `Vary`. A 3xx hop that negotiates its target on `Authorization`
-    // / `Cookie` (or any other header) must make the stored entry vary on those
-    // headers too, or an authenticated user's private response would be served
-    // to unrelated callers.
-    let varyDirectives
-    const combinedVary = []
-    if (redirectHopInfo) {
-      for (const hop of redirectHopInfo) {
-        appendVaryValues(combinedVary, hop?.headers?.vary)
-      }
-    }
-    appendVaryValues(combinedVary, resHeaders.vary)
-    if (combinedVary.length > 0) {
-      for (const varyHeader of combinedVary) {
-        if (hasVaryStar(varyHeader)) {
-          // `Vary: *` means the response can never be reused (RFC 9111 §4.1)
-          return downstreamOnHeaders()
-        }
-      }
-      if (this.#cacheKey.headers) {
-        varyDirectives = parseVaryHeader(combinedVary, this.#cacheKey.headers)
-        if (!varyDirectives) {
-          // Parse error
-          return downstreamOnHeaders()
-        }
-      }
-    }
-
-    // When the entry was folded from a redirect chain, the final response's
-    // stale-serving directives (RFC 5861) must not outlive the hops' freshness.
-    // A hop that grants no `stale-while-revalidate` / `stale-if-error` caps
-    // stale serving at its freshness, so the final response cannot launder a
-    // stale-serving window past the hop-bounded `staleAt`. Drop those directives
-    // (and keep the `proxy-revalidate` the hop policy may require) so the entry
-    // revalidates at `staleAt` instead of being served stale for the final
-    // response's window.
-    let effectiveCacheControlDirectives = cacheControlDirectives
-    if (redirectPolicy !== undefined) {
-      effectiveCacheControlDirectives = { ...cacheControlDirectives }
-      delete effectiveCacheControlDirectives['stale-while-revalidate']
-      delete effectiveCacheControlDirectives['stale-if-error']
-      if (redirectPolicy.requiresRevalidation === true) {
-        effectiveCacheControlDirectives['proxy-revalidate'] = true
-      }
-    }
-
-    const cachedAt = baseTime
-    const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt)
-    const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives)
-
-    /**
-     * @type {import('../../types/cache-interceptor.d.ts').default.CacheValue}
-     */
-    const value = {
-      statusCode,
-      statusMessage,
-      headers: strippedHeaders,
-      vary: varyDirectives,
-      cacheControlDirectives: effectiveCacheControlDirectives,
-      cachedAt,
-      staleAt: absoluteStaleAt,
-      deleteAt
-    }
-
-    // Not modified, re-use the cached value
-    // https://www.rfc-editor.org/rfc/rfc9111.html#name-handling-304-not-modified
-    if (statusCode === 304) {
-      this.#replaying304 = true
-      let done = false
-      const finish304 = () => {
-        if (done) {
-          return
-        }
-        done = true
-        this.#replaying304 = false
-        if (this.#pending304End) {
-          const { controller, trailers } = this.#pending304End
-          this.#pending304End = undefined
-          this.#writeStream?.end()
-          this.#handler.onResponseEnd?.(controller, trailers)
-        }
-      }
-
-      // The cached body below is replayed to the downstream handler from later
-      // stream ticks (or an iterator loop), outside the dispatcher's own error
-      // handling, so a throwing downstream handler must be converged to a
-      // per-request error instead of escaping as an uncaught exception.
-      const failReplay = (err) => {
-        if (done) {
-          return
-        }
-        done = true
-        this.#replaying304 = false
-        this.#suppress304End = true
-        this.#pending304End = undefined
-        this.#writeStream?.destroy()
-        // The v7 handler API has no downstream block/release controller. Keep
-        // the origin response lifecycle independent, suppress its completion,
-        // and report the replay failure directly downstream.
-        try {
-          this.#handler.onResponseError?.(controller, err)
-        } catch {
-          // Never let a missing legacy error callback escape this async replay.
-        }
-      }
-
-      const handle304 = (cachedValue) => {
-        if (!cachedValue) {
-          // Do not create a new cache entry, as a 304 won't have a body - so cannot be cached.
-          downstreamOnHeaders()
-          finish304()
-          return
-        }
-
-        // Re-use the cached value: statuscode, statusmessage, headers and body
-        value.statusCode = cachedValue.statusCode
-        value.statusMessage = cachedValue.statusMessage
-        value.etag = cachedValue.etag
-        value.vary = varyDirectives ?? cachedValue.vary
-        value.headers = { ...cachedValue.headers, ...strippedHeaders }
-
-        downstreamOnHeaders()
-
-        this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value)
-
-        if (!this.#writeStream || !cachedValue?.body) {
-          finish304()
-          return
-        }
-
-        if (typeof cachedValue.body.values === 'function') {
-          const bodyIterator = cachedValue.body.values()
-
-          const streamCachedBody = () => {
-            if (done) {
-              return
-            }
-            try {
-              for (const chunk of bodyIterator) {
-                const full = this.#writeStream?.write(chunk) === false
-                this.#handler.onResponseData?.(controller, chunk)
-                // when stream is full stop writing until we get a 'drain' event
-                if (full) {
-                  return
-                }
-              }
-              finish304()
-            } catch (err) {
-              failReplay(err)
-            }
-          }
-
-          this.#writeStream
-            .on('error', function () {
-              handler.#writeStream = undefined
-              handler.#store.delete(handler.#cacheKey)
-              // Keep replaying downstream without the store.
-              streamCachedBody()
-            })
-            .on('drain', () => {
-              streamCachedBody()
-            })
-            .on('close', function () {
-              if (handler.#writeStream === this) {
-                handler.#writeStream = undefined
-                // Keep replaying downstream without the store.
-                streamCachedBody()
-              }
-            })
-
-          streamCachedBody()
-        } else if (typeof cachedValue.body.on === 'function') {
-          // Readable stream body (e.g. from async/remote cache stores)
-          cachedValue.body
-            .on('data', (chunk) => {
-              try {
-                this.#writeStream?.write(chunk)
-                this.#handler.onResponseData?.(controller, chunk)
-              } catch (err) {
-                cachedValue.body.destroy()
-                failReplay(err)
-              }
-            })
-            .on('end', () => {
-              this.#writeStream?.end()
-              finish304()
-            })
-            .on('error', () => {
-              this.#writeStream = undefined
-              this.#store.delete(this.#cacheKey)
-              finish304()
-            })
-
-          this.#writeStream
-            .on('error', function () {
-              handler.#writeStream = undefined
-              handler.#store.delete(handler.#cacheKey)
-            })
-            .on('close', function () {
-              if (handler.#writeStream === this) {
-                handler.#writeStream = undefined
-              }
-            })
-        } else {
-          finish304()
-        }
-      }
-
-      /**
-       * @type {import('../../types/cache-interceptor.d.ts').default.CacheValue}
-       */
-      const result = this.#store.get(this.#cacheKey)
-      if (result && typeof result.then === 'function') {
-        result.then(handle304, () => handle304(undefined)).catch((err) => {
-          failReplay(err)
-        })
-      } else {
-        handle304(result)
-      }
-    } else {
-      if (typeof resHeaders.etag === 'string' && isEtagUsable(resHeaders.etag)) {
-        value.etag = resHeaders.etag
-      }
-
-      this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value)
-
-      if (!this.#writeStream) {
-        return downstreamOnHeaders()
-      }
-
-      this.#writeStream
-        .on('drain', () => controller.resume())
-        .on('error', function () {
-          // TODO (fix): Make error somehow observable?
-          handler.#writeStream = undefined
-
-          // Delete the value in case the cache store is holding onto state from
-          //  the call to createWriteStream
-          handler.#store.delete(handler.#cacheKey)
-        })
-        .on('close', function () {
-          if (handler.#writeStream === this) {
-            handler.#writeStream = undefined
-          }
-
-          // TODO (fix): Should we resume even if was paused downstream?
-          controller.resume()
-        })
-
-      downstreamOnHeaders()
-    }
-  }
-
-  onResponseData (controller, chunk) {
-    if (this.#writeStream?.write(chunk) === false) {
-      controller.pause()
-    }
-
-    this.#handler.onResponseData?.(controller, chunk)
-  }
-
-  onResponseEnd (controller, trailers) {
-    if (this.#suppress304End) {
-      this.#suppress304End = false
-      return
-    }
-    if (this.#replaying304) {
-      this.#pending304End = { controller, trailers }
-      return
-    }
-    this.#writeStream?.end()
-    this.#handler.onResponseEnd?.(controller, trailers)
-  }
-
-  onResponseError (controller, err) {
-    this.#replaying304 = false
-    this.#pending304End = undefined
-    this.#writeStream?.destroy(err)
-    this.#writeStream = undefined
-    this.#handler.onResponseError?.(controller, err)
-  }
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheStore} store
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} cacheKey
- */
-function deleteCachedValue (store, cacheKey) {
-  try {
-    store.delete(cacheKey)?.catch?.(noop)
-  } catch {
-    // Fail silently
-  }
-}
-
-function deleteCachedValueIfNotModified (statusCode, store, cacheKey) {
-  if (statusCode === 304) {
-    deleteCachedValue(store, cacheKey)
-  }
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} resHeaders
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives} cacheControlDirectives
- * @returns {boolean}
- */
-function revalidationResponseDisallowsCachedReuse (cacheType, resHeaders, cacheControlDirectives) {
-  return cacheControlDirectives['no-store'] === true ||
-    (cacheType === 'shared' && (
-      cacheControlDirectives.private === true ||
-      Object.hasOwn(resHeaders, 'set-cookie')
-    )) ||
-    (resHeaders.vary ? isInvalidOrWildcardVaryHeader(resHeaders.vary) : false)
-}
-
-/**
- * @see https://www.rfc-editor.org/rfc/rfc9111.html#name-storing-responses-to-authen
- *
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {string} method
- * @param {number} statusCode
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} resHeaders
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives} cacheControlDirectives
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} [reqHeaders]
- */
-function canCacheResponse (cacheType, method, statusCode, resHeaders, cacheControlDirectives, reqHeaders) {
-  if (!arrayIncludes(util.safeHTTPMethods, method)) {
-    return false
-  }
-  // Status code must be final and understood.
-  if (statusCode < 200 || arrayIncludes(NOT_UNDERSTOOD_STATUS_CODES, statusCode)) {
-    return false
-  }
-  // Responses with neither status codes that are heuristically cacheable, nor "explicit enough" caching
-  // directives, are not cacheable. "Explicit enough": see https://www.rfc-editor.org/rfc/rfc9111.html#section-3
-  if (!arrayIncludes(HEURISTICALLY_CACHEABLE_STATUS_CODES, statusCode) && !resHeaders['expires'] &&
-    !cacheControlDirectives.public &&
-    cacheControlDirectives['max-age'] === undefined &&
-    // RFC 9111: a private response directive, if the cache is not shared
-    !(cacheControlDirectives.private && cacheType === 'private') &&
-    !(cacheControlDirectives['s-maxage'] !== undefined && cacheType === 'shared')
-  ) {
-    return false
-  }
-
-  if (cacheControlDirectives['no-store']) {
-    return false
-  }
-
-  if (cacheType === 'shared' && (
-    cacheControlDirectives.private === true ||
-    Object.hasOwn(resHeaders, 'set-cookie')
-  )) {
-    return false
-  }
-
-  // https://www.rfc-editor.org/rfc/rfc9111.html#section-4.1-5
-  if (resHeaders.vary && hasVaryStar(resHeaders.vary)) {
-    return false
-  }
-
-  // https://www.rfc-editor.org/rfc/rfc9111.html#name-storing-responses-to-authen
-  if (reqHeaders != null && Object.hasOwn(reqHeaders, 'authorization')) {
-    if (
-      !cacheControlDirectives.public &&
-      !cacheControlDirectives['s-maxage'] &&
-      !cacheControlDirectives['must-revalidate']
-    ) {
-      return false
-    }
-
-    if (typeof reqHeaders.authorization !== 'string') {
-      return false
-    }
-
-    if (
-      Array.isArray(cacheControlDirectives['no-cache']) &&
-      arrayIncludes(cacheControlDirectives['no-cache'], 'authorization')
-    ) {
-      return false
-    }
-
-    if (
-      Array.isArray(cacheControlDirectives['private']) &&
-      arrayIncludes(cacheControlDirectives['private'], 'authorization')
-    ) {
-      return false
-    }
-  }
-
-  return true
-}
-
-/**
- * Determine the absolute freshness deadline imposed by all suppressed redirect
- * hops. Returning `undefined` means at least one hop cannot safely be folded
- * into the final response under the original request key.
- *
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {string} method
- * @param {RedirectHop[]} redirectHops
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} reqHeaders
- * @param {number | undefined} cacheByDefault
- * @param {number} now
- * @returns {{ staleAt: number, requiresRevalidation: boolean } | undefined}
- */
-function getRedirectPolicy (cacheType, method, redirectHops, reqHeaders, cacheByDefault, now) {
-  let staleAt = Infinity
-  let requiresRevalidation = false
-
-  for (const hop of redirectHops) {
-    const hopPolicy = getRedirectHopPolicy(cacheType, method, hop, reqHeaders, cacheByDefault)
-    if (hopPolicy === undefined || hopPolicy.staleAt <= now) {
-      return undefined
-    }
-
-    staleAt = Math.min(staleAt, hopPolicy.staleAt)
-    requiresRevalidation ||= hopPolicy.requiresRevalidation
-  }
-
-  return { staleAt, requiresRevalidation }
-}
-
-/**
- * Calculate one redirect hop's absolute freshness deadline using the same age,
- * date, expiration, invalid-directive, and heuristic rules as a final response.
- *
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {string} method
- * @param {RedirectHop} hop
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} reqHeaders
- * @param {number | undefined} cacheByDefault
- * @returns {{ staleAt: number, requiresRevalidation: boolean } | undefined}
- */
-function getRedirectHopPolicy (cacheType, method, hop, reqHeaders, cacheByDefault) {
-  if (!Number.isInteger(hop?.statusCode) || !Number.isFinite(hop?.receivedAt)) {
-    return undefined
-  }
-
-  const hopHeaders = hop.headers ?? {}
-  const cacheControlHeader = hopHeaders['cache-control']
-  const hopCacheControl = cacheControlHeader
-    ? parseCacheControlHeader(cacheControlHeader)
-    : {}
-
-  // https://www.rfc-editor.org/rfc/rfc9111.html#section-4.1-5
-  if (hopHeaders.vary && hasVaryStar(hopHeaders.vary)) {
-    return undefined
-  }
-
-  if (hopCacheControl['no-store'] === true) {
-    return undefined
-  }
-
-  // A qualified `private` directive still marks the named fields as private.
-  // Folding a redirect that says `private="location"` would preserve the
-  // private target choice in the final body even though a shared cache is not
-  // allowed to store that Location field.
-  if (cacheType === 'shared' && Object.hasOwn(hopCacheControl, 'private')) {
-    return undefined
-  }
-
-  // These directives require the hop to be revalidated before reuse. Since the
-  // cache stores only the final response, it cannot independently validate the
-  // suppressed redirect response.
-  if (
-    Object.hasOwn(hopCacheControl, 'no-cache') ||
-    hopCacheControl['must-revalidate'] === true ||
-    (cacheType === 'shared' && hopCacheControl['proxy-revalidate'] === true)
-  ) {
-    return undefined
-  }
-
-  const heuristicallyCacheable =
-    hopHeaders['last-modified'] &&
-    arrayIncludes(HEURISTICALLY_CACHEABLE_STATUS_CODES, hop.statusCode)
-  if (
-    !cacheControlHeader &&
-    !hopHeaders.expires &&
-    !heuristicallyCacheable &&
-    !cacheByDefault
-  ) {
-    return undefined
-  }
-
-  if (!canCacheResponse(cacheType, method, hop.statusCode, hopHeaders, hopCacheControl, reqHeaders)) {
-    return undefined
-  }
-
-  const age = Object.hasOwn(hopHeaders, 'age') ? getAge(hopHeaders.age) : undefined
-  if (age !== undefined && age >= MAX_RESPONSE_AGE) {
-    return undefined
-  }
-
-  const responseDate = Object.hasOwn(hopHeaders, 'date') ? getDate(hopHeaders.date) : undefined
-  if (responseDate === null) {
-    return undefined
-  }
-
-  const apparentAge = responseDate ? Math.max(0, hop.receivedAt - responseDate.getTime()) : 0
-  const currentAge = Math.max(apparentAge, age ?? 0)
-  const hasValidator =
-    (typeof hopHeaders.etag === 'string' && isEtagUsable(hopHeaders.etag)) ||
-    typeof hopHeaders['last-modified'] === 'string'
-  const freshnessLifetime =
-    determineStaleAt(
-      cacheType,
-      hop.receivedAt,
-      age,
-      hopHeaders,
-      responseDate,
-      hopCacheControl,
-      hasValidator
-    ) ?? cacheByDefault
-
-  if (freshnessLifetime === undefined) {
-    return undefined
-  }
-
-  return {
-    staleAt: hop.receivedAt - currentAge + freshnessLifetime,
-    // RFC 9111 §5.2.2.10: s-maxage implies proxy-revalidate for shared caches.
-    requiresRevalidation: cacheType === 'shared' && Object.hasOwn(hopCacheControl, 's-maxage')
-  }
-}
-
-/**
- * @param {string | string[]} dateHeader
- * @returns {Date | null | undefined}
- */
-function getDate (dateHeader) {
-  let dateValue = dateHeader
-  if (Array.isArray(dateValue)) {
-    if (dateValue.length !== 1) {
-      return null
-    }
-
-    dateValue = dateValue[0]
-  }
-
-  if (typeof dateValue !== 'string') {
-    return null
-  }
-
-  return parseHttpDate(dateValue)
-}
-
-/**
- * @param {string | string[]} ageHeader
- * @returns {number | undefined}
- */
-function getAge (ageHeader) {
-  let ageValue = ageHeader
-  if (Array.isArray(ageValue)) {
-    if (ageValue.length !== 1) {
-      return MAX_RESPONSE_AGE
-    }
-
-    ageValue = ageValue[0]
-  }
-
-  if (typeof ageValue !== 'string' || !/^[\t ]*[0-9]+[\t ]*$/.test(ageValue)) {
-    return MAX_RESPONSE_AGE
-  }
-
-  const age = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ''))
-  if (age >= BigInt(MAX_RESPONSE_AGE / 1000)) {
-    return MAX_RESPONSE_AGE
-  }
-
-  return Number(age) * 1000
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {number} now
- * @param {number | undefined} age
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} resHeaders
- * @param {Date | undefined} responseDate
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives} cacheControlDirectives
- * @param {boolean} hasValidator whether the response has a validator (etag or
- * last-modified) that revalidation requests can be made with
- *
- * @returns {number | undefined} time that the value is stale at in seconds or undefined if it shouldn't be cached
- */
-function determineStaleAt (cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
-  if (cacheType === 'shared') {
-    // Prioritize s-maxage since we're a shared cache
-    //  s-maxage > max-age > Expire
-    //  https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.2.10-3
-    if (hasInvalidCacheControlDirective(cacheControlDirectives, 's-maxage')) {
-      return 0
-    }
-
-    const sMaxAge = cacheControlDirectives['s-maxage']
-    if (sMaxAge !== undefined) {
-      return sMaxAge * 1000
-    }
-  }
-
-  if (hasInvalidCacheControlDirective(cacheControlDirectives, 'max-age')) {
-    return 0
-  }
-
-  const maxAge = cacheControlDirectives['max-age']
-  if (maxAge !== undefined) {
-    return maxAge * 1000
-  }
-
-  if (Object.hasOwn(resHeaders, 'expires')) {
-    // https://www.rfc-editor.org/rfc/rfc9111.html#section-5.3
-    if (typeof resHeaders.expires !== 'string') {
-      return 0
-    }
-
-    const expiresDate = parseHttpDate(resHeaders.expires)
-    if (!expiresDate) {
-      return 0
-    }
-
-    if (now >= expiresDate.getTime()) {
-      return 0
-    }
-
-    if (responseDate) {
-      if (responseDate >= expiresDate) {
-        return 0
-      }
-
-      const freshnessLifetime = expiresDate.getTime() - responseDate.getTime()
-      if (age !== undefined && age >= freshnessLifetime) {
-        return 0
-      }
-
-      return freshnessLifetime
-    }
-
-    return expiresDate.getTime() - now
-  }
-
-  if (typeof resHeaders['last-modified'] === 'string') {
-    // https://www.rfc-editor.org/rfc/rfc9111.html#name-calculating-heuristic-fresh
-    const lastModified = parseHttpDate(resHeaders['last-modified'])
-    if (lastModified) {
-      if (lastModified.getTime() >= now) {
-        return undefined
-      }
-
-      const responseAge = now - lastModified.getTime()
-
-      return responseAge * 0.1
-    }
-  }
-
-  if (cacheControlDirectives.immutable) {
-    // https://www.rfc-editor.org/rfc/rfc8246.html#section-2.2
-    return 31536000000
-  }
-
-  if (cacheControlDirectives['no-cache'] === true && hasValidator) {
-    // No freshness source, but a validator lets us revalidate before reuse.
-    // https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.2.4
-    return 0
-  }
-
-  return undefined
-}
-
-/**
- * @param {number} baseTime
- * @param {number} cachedAt
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives} cacheControlDirectives
- * @param {number} staleAt
- */
-function determineDeleteAt (baseTime, cachedAt, cacheControlDirectives, staleAt) {
-  let staleWhileRevalidate = -Infinity
-  let staleIfError = -Infinity
-  let immutable = -Infinity
-
-  if (cacheControlDirectives['stale-while-revalidate']) {
-    staleWhileRevalidate = staleAt + (cacheControlDirectives['stale-while-revalidate'] * 1000)
-  }
-
-  if (cacheControlDirectives['stale-if-error']) {
-    staleIfError = staleAt + (cacheControlDirectives['stale-if-error'] * 1000)
-  }
-
-  if (cacheControlDirectives.immutable && staleWhileRevalidate === -Infinity && staleIfError === -Infinity) {
-    immutable = cachedAt + 31536000000
-  }
-
-  // When no stale directives or immutable flag, add a revalidation buffer
-  // equal to the freshness lifetime so the entry survives past staleAt long
-  // enough to be revalidated instead of silently disappearing.
-  //
-  // Response Date headers only have second precision, so baseTime can trail the
-  // actual cache insertion time by up to ~1s. Pad the buffer by that bounded
-  // skew so short-lived entries do not disappear exactly when they should be
-  // revalidated.
-  if (staleWhileRevalidate === -Infinity && staleIfError === -Infinity && immutable === -Infinity) {
-    const freshnessLifetime = staleAt - baseTime
-    if (freshnessLifetime <= 0) {
-      // Revalidation-only entry: no freshness lifetime to size the buffer on,
-      // so retain it for a bounded window instead.
-      return cachedAt + REVALIDATION_ONLY_RETENTION
-    }
-    const datePrecisionPadding = Math.min(Math.max(cachedAt - baseTime, 0), 1000)
-    return staleAt + freshnessLifetime + datePrecisionPadding
-  }
-
-  return Math.max(staleAt, staleWhileRevalidate, staleIfError, immutable)
-}
-
-/**
- * Strips headers required to be removed in cached responses
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} resHeaders
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives} cacheControlDirectives
- * @returns {Record<string, string | string []>}
- */
-function stripNecessaryHeaders (resHeaders, cacheControlDirectives) {
-  const headersToRemove = [
-    'connection',
-    'proxy-authenticate',
-    'proxy-authentication-info',
-    'proxy-authorization',
-    'proxy-connection',
-    'te',
-    'transfer-encoding',
-    'upgrade',
-    // We'll add age back when serving it
-    'age'
-  ]
-
-  if (resHeaders['connection']) {
-    appendConnectionHeaderTokens(headersToRemove, resHeaders['connection'])
-  }
-
-  if (Array.isArray(cacheControlDirectives['no-cache'])) {
-    headersToRemove.push(...cacheControlDirectives['no-cache'])
-  }
-
-  if (Array.isArray(cacheControlDirectives['private'])) {
-    headersToRemove.push(...cacheControlDirectives['private'])
-  }
-
-  let strippedHeaders
-  for (const headerName of headersToRemove) {
-    if (Object.hasOwn(resHeaders, headerName)) {
-      strippedHeaders ??= { ...resHeaders }
-      delete strippedHeaders[headerName]
-    }
-  }
-
-  return strippedHeaders ?? resHeaders
-}
-
-module.exports = CacheHandler
-
-
-/***/ }),
-
-/***/ 7133:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const assert = __nccwpck_require__(4589)
-
-/**
- * This takes care of revalidation requests we send to the origin. If we get
- *  a response indicating that what we have is cached (via a HTTP 304), we can
- *  continue using the cached value. Otherwise, we'll receive the new response
- *  here, which we then just pass on to the next handler (most likely a
- *  CacheHandler). Note that this assumes the proper headers were already
- *  included in the request to tell the origin that we want to revalidate the
- *  response (i.e. if-modified-since or if-none-match).
- *
- * @see https://www.rfc-editor.org/rfc/rfc9111.html#name-validation
- *
- * @implements {import('../../types/dispatcher.d.ts').default.DispatchHandler}
- */
-class CacheRevalidationHandler {
-  #successful = false
-
-  /**
-   * @type {((success: boolean, context?: any, statusCode?: number, headers?: import('../../types/header.d.ts').IncomingHttpHeaders) => void) | null}
-   */
-  #callback
-
-  /**
-   * @type {(import('../../types/dispatcher.d.ts').default.DispatchHandler)}
-   */
-  #handler
-
-  #context
-
-  /**
-   * @type {boolean}
-   */
-  #allowErrorStatusCodes
-
-  /**
-   * @param {(success: boolean, context?: any, statusCode?: number, headers?: import('../../types/header.d.ts').IncomingHttpHeaders) => void} callback Function to call if the cached value is valid
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchHandlers} handler
-   * @param {boolean} allowErrorStatusCodes
-   */
-  constructor (callback, handler, allowErrorStatusCodes) {
-    if (typeof callback !== 'function') {
-      throw new TypeError('callback must be a function')
-    }
-
-    this.#callback = callback
-    this.#handler = handler
-    this.#allowErrorStatusCodes = allowErrorStatusCodes
-  }
-
-  onRequestStart (_, context) {
-    this.#successful = false
-    this.#context = context
-  }
-
-  onRequestUpgrade (controller, statusCode, headers, socket) {
-    this.#handler.onRequestUpgrade?.(controller, statusCode, headers, socket)
-  }
-
-  onResponseStart (
-    controller,
-    statusCode,
-    headers,
-    statusMessage
-  ) {
-    assert(this.#callback != null)
-
-    // https://www.rfc-editor.org/rfc/rfc9111.html#name-handling-a-validation-respo
-    // https://datatracker.ietf.org/doc/html/rfc5861#section-4
-    this.#successful = statusCode === 304 ||
-      (this.#allowErrorStatusCodes && statusCode >= 500 && statusCode <= 504)
-    this.#callback(this.#successful, this.#context, statusCode, headers)
-    this.#callback = null
-
-    if (this.#successful) {
-      return true
-    }
-
-    this.#handler.onRequestStart?.(controller, this.#context)
-    this.#handler.onResponseStart?.(
-      controller,
-      statusCode,
-      headers,
-      statusMessage
-    )
-  }
-
-  onResponseData (controller, chunk) {
-    if (this.#successful) {
-      return
-    }
-
-    return this.#handler.onResponseData?.(controller, chunk)
-  }
-
-  onResponseEnd (controller, trailers) {
-    if (this.#successful) {
-      return
-    }
-
-    this.#handler.onResponseEnd?.(controller, trailers)
-  }
-
-  onResponseError (controller, err) {
-    if (this.#successful) {
-      return
-    }
-
-    if (this.#callback) {
-      this.#callback(false)
-      this.#callback = null
-    }
-
-    if (typeof this.#handler.onResponseError === 'function') {
-      this.#handler.onResponseError(controller, err)
-    } else {
-      throw err
-    }
-  }
-}
-
-module.exports = CacheRevalidationHandler
-
-
-/***/ }),
-
-/***/ 8155:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(9510)
-
-/**
- * @deprecated
- */
-module.exports = class DecoratorHandler {
-  #handler
-  #onCompleteCalled = false
-  #onErrorCalled = false
-  #onResponseStartCalled = false
-
-  constructor (handler) {
-    if (typeof handler !== 'object' || handler === null) {
-      throw new TypeError('handler must be an object')
-    }
-    this.#handler = WrapHandler.wrap(handler)
-  }
-
-  onRequestStart (...args) {
-    this.#handler.onRequestStart?.(...args)
-  }
-
-  onRequestUpgrade (...args) {
-    assert(!this.#onCompleteCalled)
-    assert(!this.#onErrorCalled)
-
-    return this.#handler.onRequestUpgrade?.(...args)
-  }
-
-  onResponseStart (...args) {
-    assert(!this.#onCompleteCalled)
-    assert(!this.#onErrorCalled)
-    assert(!this.#onResponseStartCalled)
-
-    this.#onResponseStartCalled = true
-
-    return this.#handler.onResponseStart?.(...args)
-  }
-
-  onResponseData (...args) {
-    assert(!this.#onCompleteCalled)
-    assert(!this.#onErrorCalled)
-
-    return this.#handler.onResponseData?.(...args)
-  }
-
-  onResponseEnd (...args) {
-    assert(!this.#onCompleteCalled)
-    assert(!this.#onErrorCalled)
-
-    this.#onCompleteCalled = true
-    return this.#handler.onResponseEnd?.(...args)
-  }
-
-  onResponseError (...args) {
-    this.#onErrorCalled = true
-    return this.#handler.onResponseError?.(...args)
-  }
-
-  /**
-   * @deprecated
-   */
-  onBodySent () {}
-}
-
-
-/***/ }),
-
-/***/ 3599:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { RequestAbortedError } = __nccwpck_require__(8707)
-
-/**
- * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
- */
-
-const DEFAULT_MAX_BUFFER_SIZE = 5 * 1024 * 1024
-
-/**
- * @typedef {Object} WaitingHandler
- * @property {DispatchHandler} handler
- * @property {import('../../types/dispatcher.d.ts').default.DispatchController} controller
- * @property {Buffer[]} bufferedChunks
- * @property {number} bufferedBytes
- * @property {object | null} pendingTrailers
- * @property {boolean} done
- * @property {boolean} [pendingStart] onRequestStart deferred until the primary request's context is known
- */
-
-/**
- * Handler that forwards response events to multiple waiting handlers.
- * Used for request deduplication.
- *
- * @implements {DispatchHandler}
- */
-class DeduplicationHandler {
-  /**
-   * @type {DispatchHandler}
-   */
-  #primaryHandler
-
-  /**
-   * Whether the primary request has started (onRequestStart received). Until
-   * then the request context is unknown and cannot be given to waiting handlers.
-   * @type {boolean}
-   */
-  #requestStarted = false
-
-  /**
-   * The primary request context, replayed to waiting handlers so they observe
-   * the same redirect history as the primary.
-   * @type {any}
-   */
-  #context = null
-
-  /**
-   * @type {WaitingHandler[]}
-   */
-  #waitingHandlers = []
-
-  /**
-   * @type {number}
-   */
-  #maxBufferSize = DEFAULT_MAX_BUFFER_SIZE
-
-  /**
-   * @type {number}
-   */
-  #statusCode = 0
-
-  /**
-   * @type {Record<string, string | string[]>}
-   */
-  #headers = {}
-
-  /**
-   * @type {string}
-   */
-  #statusMessage = ''
-
-  /**
-   * @type {boolean}
-   */
-  #aborted = false
-
-  /**
-   * @type {boolean}
-   */
-  #responseStarted = false
-
-  /**
-   * @type {boolean}
-   */
-  #responseDataStarted = false
-
-  /**
-   * @type {boolean}
-   */
-  #completed = false
-
-  /**
-   * @type {import('../../types/dispatcher.d.ts').default.DispatchController | null}
-   */
-  #controller = null
-
-  /**
-   * @type {(() => void) | null}
-   */
-  #onComplete = null
-
-  /**
-   * @param {DispatchHandler} primaryHandler The primary handler
-   * @param {() => void} onComplete Callback when request completes
-   * @param {number} [maxBufferSize] Maximum paused buffer size per waiting handler
-   */
-  constructor (primaryHandler, onComplete, maxBufferSize = DEFAULT_MAX_BUFFER_SIZE) {
-    this.#primaryHandler = primaryHandler
-    this.#onComplete = onComplete
-    this.#maxBufferSize = maxBufferSize
-  }
-
-  /**
-   * Add a waiting handler that will receive response events.
-   * Returns false if deduplication can no longer safely attach this handler.
-   *
-   * @param {DispatchHandler} handler
-   * @returns {boolean}
-   */
-  addWaitingHandler (handler) {
-    if (this.#completed || this.#responseDataStarted) {
-      return false
-    }
-
-    const waitingHandler = this.#createWaitingHandler(handler)
-    const waitingController = waitingHandler.controller
-
-    try {
-      if (this.#requestStarted) {
-        // The primary request has started, so its context (including the
-        // redirect history) is known and can be delivered immediately.
-        handler.onRequestStart?.(waitingController, this.#context)
-
-        if (waitingController.aborted) {
-          waitingHandler.done = true
-          return true
-        }
-
-        if (this.#responseStarted) {
-          handler.onResponseStart?.(
-            waitingController,
-            this.#statusCode,
-            this.#headers,
-            this.#statusMessage
-          )
-        }
-      } else {
-        // The primary request has not started yet. Defer onRequestStart until
-        // its context is known, so the waiting handler observes the same
-        // redirect history as the primary (a cache handler relies on it to
-        // reject cross-origin redirect responses).
-        waitingHandler.pendingStart = true
-      }
-    } catch {
-      // Ignore errors from waiting handlers
-      waitingHandler.done = true
-      return true
-    }
-
-    if (!waitingController.aborted) {
-      this.#waitingHandlers.push(waitingHandler)
-    }
-
-    return true
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {any} context
-   */
-  onRequestStart (controller, context) {
-    this.#controller = controller
-    if (!this.#requestStarted) {
-      this.#requestStarted = true
-      this.#context = context
-      // Deliver the now-known context to handlers that joined before the
-      // primary request started.
-      for (const waitingHandler of this.#waitingHandlers) {
-        if (waitingHandler.pendingStart && !waitingHandler.done && !waitingHandler.controller.aborted) {
-          waitingHandler.pendingStart = false
-          try {
-            waitingHandler.handler.onRequestStart?.(waitingHandler.controller, context)
-          } catch {
-            // Ignore errors from waiting handlers
-            waitingHandler.done = true
-          }
-        }
-      }
-      this.#pruneDoneWaitingHandlers()
-    }
-    this.#primaryHandler.onRequestStart?.(controller, context)
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {number} statusCode
-   * @param {import('../../types/header.d.ts').IncomingHttpHeaders} headers
-   * @param {Socket} socket
-   */
-  onRequestUpgrade (controller, statusCode, headers, socket) {
-    this.#primaryHandler.onRequestUpgrade?.(controller, statusCode, headers, socket)
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {number} statusCode
-   * @param {Record<string, string | string[]>} headers
-   * @param {string} statusMessage
-   */
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    this.#responseStarted = true
-    this.#statusCode = statusCode
-    this.#headers = headers
-    this.#statusMessage = statusMessage
-
-    this.#primaryHandler.onResponseStart?.(controller, statusCode, headers, statusMessage)
-
-    for (const waitingHandler of this.#waitingHandlers) {
-      const { handler, controller: waitingController } = waitingHandler
-
-      if (waitingHandler.done || waitingController.aborted) {
-        waitingHandler.done = true
-        continue
-      }
-
-      try {
-        handler.onResponseStart?.(
-          waitingController,
-          statusCode,
-          headers,
-          statusMessage
-        )
-      } catch {
-        // Ignore errors from waiting handlers
-      }
-
-      if (waitingController.aborted) {
-        waitingHandler.done = true
-      }
-    }
-
-    this.#pruneDoneWaitingHandlers()
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {Buffer} chunk
-   */
-  onResponseData (controller, chunk) {
-    if (this.#aborted || this.#completed) {
-      return
-    }
-
-    this.#responseDataStarted = true
-
-    this.#primaryHandler.onResponseData?.(controller, chunk)
-
-    for (const waitingHandler of this.#waitingHandlers) {
-      const { handler, controller: waitingController } = waitingHandler
-
-      if (waitingHandler.done || waitingController.aborted) {
-        waitingHandler.done = true
-        continue
-      }
-
-      if (waitingController.paused) {
-        this.#bufferWaitingChunk(waitingHandler, chunk)
-        continue
-      }
-
-      try {
-        handler.onResponseData?.(waitingController, chunk)
-      } catch {
-        // Ignore errors from waiting handlers
-      }
-
-      if (waitingController.aborted) {
-        waitingHandler.done = true
-        waitingHandler.bufferedChunks = []
-        waitingHandler.bufferedBytes = 0
-      }
-    }
-
-    this.#pruneDoneWaitingHandlers()
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {object} trailers
-   */
-  onResponseEnd (controller, trailers) {
-    if (this.#aborted || this.#completed) {
-      return
-    }
-
-    this.#completed = true
-    this.#primaryHandler.onResponseEnd?.(controller, trailers)
-
-    for (const waitingHandler of this.#waitingHandlers) {
-      if (waitingHandler.done || waitingHandler.controller.aborted) {
-        waitingHandler.done = true
-        continue
-      }
-
-      this.#flushWaitingHandler(waitingHandler)
-
-      if (waitingHandler.done || waitingHandler.controller.aborted) {
-        waitingHandler.done = true
-        continue
-      }
-
-      if (waitingHandler.controller.paused && waitingHandler.bufferedChunks.length > 0) {
-        waitingHandler.pendingTrailers = trailers
-        continue
-      }
-
-      try {
-        waitingHandler.handler.onResponseEnd?.(waitingHandler.controller, trailers)
-      } catch {
-        // Ignore errors from waiting handlers
-      }
-
-      waitingHandler.done = true
-    }
-
-    this.#pruneDoneWaitingHandlers()
-    this.#onComplete?.()
-  }
-
-  /**
-   * @param {import('../../types/dispatcher.d.ts').default.DispatchController} controller
-   * @param {Error} err
-   */
-  onResponseError (controller, err) {
-    if (this.#completed) {
-      return
-    }
-
-    this.#aborted = true
-    this.#completed = true
-
-    this.#primaryHandler.onResponseError?.(controller, err)
-
-    for (const waitingHandler of this.#waitingHandlers) {
-      this.#errorWaitingHandler(waitingHandler, err)
-    }
-
-    this.#waitingHandlers = []
-    this.#onComplete?.()
-  }
-
-  /**
-   * @param {DispatchHandler} handler
-   * @returns {WaitingHandler}
-   */
-  #createWaitingHandler (handler) {
-    /** @type {WaitingHandler} */
-    const waitingHandler = {
-      handler,
-      controller: null,
-      bufferedChunks: [],
-      bufferedBytes: 0,
-      pendingTrailers: null,
-      done: false,
-      pendingStart: false
-    }
-
-    const state = {
-      aborted: false,
-      paused: false,
-      reason: null
-    }
-
-    waitingHandler.controller = {
-      resume: () => {
-        if (state.aborted) {
-          return
-        }
-
-        state.paused = false
-        this.#flushWaitingHandler(waitingHandler)
-
-        if (
-          this.#completed &&
-          waitingHandler.pendingTrailers &&
-          waitingHandler.bufferedChunks.length === 0 &&
-          !state.paused &&
-          !state.aborted
-        ) {
-          try {
-            waitingHandler.handler.onResponseEnd?.(waitingHandler.controller, waitingHandler.pendingTrailers)
-          } catch {
-            // Ignore errors from waiting handlers
-          }
-
-          waitingHandler.pendingTrailers = null
-          waitingHandler.done = true
-        }
-
-        this.#pruneDoneWaitingHandlers()
-      },
-      pause: () => {
-        if (!state.aborted) {
-          state.paused = true
-        }
-      },
-      get paused () { return state.paused },
-      get aborted () { return state.aborted },
-      get reason () { return state.reason },
-      abort: (reason) => {
-        state.aborted = true
-        state.reason = reason ?? null
-        waitingHandler.done = true
-        waitingHandler.pendingTrailers = null
-        waitingHandler.bufferedChunks = []
-        waitingHandler.bufferedBytes = 0
-      }
-    }
-
-    return waitingHandler
-  }
-
-  /**
-   * @param {WaitingHandler} waitingHandler
-   * @param {Buffer} chunk
-   */
-  #bufferWaitingChunk (waitingHandler, chunk) {
-    if (waitingHandler.done || waitingHandler.controller.aborted) {
-      waitingHandler.done = true
-      waitingHandler.bufferedChunks = []
-      waitingHandler.bufferedBytes = 0
-      return
-    }
-
-    const bufferedChunk = Buffer.from(chunk)
-    waitingHandler.bufferedChunks.push(bufferedChunk)
-    waitingHandler.bufferedBytes += bufferedChunk.length
-
-    if (waitingHandler.bufferedBytes > this.#maxBufferSize) {
-      const err = new RequestAbortedError(`Deduplicated waiting handler exceeded maxBufferSize (${this.#maxBufferSize} bytes) while paused`)
-      this.#errorWaitingHandler(waitingHandler, err)
-    }
-  }
-
-  /**
-   * @param {WaitingHandler} waitingHandler
-   */
-  #flushWaitingHandler (waitingHandler) {
-    const { handler, controller } = waitingHandler
-
-    while (
-      !waitingHandler.done &&
-      !controller.aborted &&
-      !controller.paused &&
-      waitingHandler.bufferedChunks.length > 0
-    ) {
-      const bufferedChunk = waitingHandler.bufferedChunks.shift()
-      waitingHandler.bufferedBytes -= bufferedChunk.length
-
-      try {
-        handler.onResponseData?.(controller, bufferedChunk)
-      } catch {
-        // Ignore errors from waiting handlers
-      }
-
-      if (controller.aborted) {
-        waitingHandler.done = true
-        waitingHandler.pendingTrailers = null
-        waitingHandler.bufferedChunks = []
-        waitingHandler.bufferedBytes = 0
-        break
-      }
-    }
-  }
-
-  /**
-   * @param {WaitingHandler} waitingHandler
-   * @param {Error} err
-   */
-  #errorWaitingHandler (waitingHandler, err) {
-    if (waitingHandler.done) {
-      return
-    }
-
-    waitingHandler.done = true
-    waitingHandler.pendingTrailers = null
-    waitingHandler.bufferedChunks = []
-    waitingHandler.bufferedBytes = 0
-
-    try {
-      waitingHandler.controller.abort(err)
-      waitingHandler.handler.onResponseError?.(waitingHandler.controller, err)
-    } catch {
-      // Ignore errors from waiting handlers
-    }
-  }
-
-  #pruneDoneWaitingHandlers () {
-    this.#waitingHandlers = this.#waitingHandlers.filter(waitingHandler => waitingHandler.done === false)
-  }
-}
-
-module.exports = DeduplicationHandler
-
-
-/***/ }),
-
-/***/ 8754:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const util = __nccwpck_require__(3440)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const EE = __nccwpck_require__(8474)
-
-const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
-
-const kBody = Symbol('body')
-
-const noop = () => {}
-
-class BodyAsyncIterable {
-  constructor (body) {
-    this[kBody] = body
-    this[kBodyUsed] = false
-  }
-
-  async * [Symbol.asyncIterator] () {
-    assert(!this[kBodyUsed], 'disturbed')
-    this[kBodyUsed] = true
-    yield * this[kBody]
-  }
-}
-
-class RedirectHandler {
-  static buildDispatch (dispatcher, maxRedirections) {
-    if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
-      throw new InvalidArgumentError('maxRedirections must be a positive number')
-    }
-
-    const dispatch = dispatcher.dispatch.bind(dispatcher)
-    return (opts, originalHandler) => dispatch(opts, new RedirectHandler(dispatch, maxRedirections, opts, originalHandler))
-  }
-
-  constructor (dispatch, maxRedirections, opts, handler) {
-    if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
-      throw new InvalidArgumentError('maxRedirections must be a positive number')
-    }
-
-    this.dispatch = dispatch
-    this.location = null
-    const { maxRedirections: _, ...cleanOpts } = opts
-    this.opts = cleanOpts // opts must be a copy, exclude maxRedirections
-    this.maxRedirections = maxRedirections
-    this.handler = handler
-    this.history = []
-    // Per-hop metadata for each intermediate (suppressed) redirect hop: the
-    // hop's status code and response headers. An outer cache uses it to honor a
-    // hop's storage policy (e.g. `no-store`, `no-cache`, `Vary: *`) that would
-    // otherwise be lost because the hop's response is not forwarded. It travels
-    // as a non-enumerable property of the history array so it reaches the cache
-    // without becoming part of the public request/response context.
-    Object.defineProperty(this.history, kRedirectCacheControl, {
-      value: [],
-      enumerable: false
-    })
-
-    if (util.isStream(this.opts.body)) {
-      // TODO (fix): Provide some way for the user to cache the file to e.g. /tmp
-      // so that it can be dispatched again?
-      // TODO (fix): Do we need 100-expect support to provide a way to do this properly?
-      if (util.bodyLength(this.opts.body) === 0) {
-        this.opts.body
-          .on('data', function () {
-            assert(false)
-          })
-      }
-
-      if (typeof this.opts.body.readableDidRead !== 'boolean') {
-        this.opts.body[kBodyUsed] = false
-        EE.prototype.on.call(this.opts.body, 'data', function () {
-          this[kBodyUsed] = true
-        })
-      }
-    } else if (this.opts.body && typeof this.opts.body.pipeTo === 'function') {
-      // TODO (fix): We can't access ReadableStream internal state
-      // to determine whether or not it has been disturbed. This is just
-      // a workaround.
-      this.opts.body = new BodyAsyncIterable(this.opts.body)
-    } else if (
-      this.opts.body &&
-      typeof this.opts.body !== 'string' &&
-      !ArrayBuffer.isView(this.opts.body) &&
-      util.isIterable(this.opts.body) &&
-      !util.isFormDataLike(this.opts.body)
-    ) {
-      // TODO: Should we allow re-using iterable if !this.opts.idempotent
-      // or through some other flag?
-      this.opts.body = new BodyAsyncIterable(this.opts.body)
-    }
-  }
-
-  onRequestStart (controller, context) {
-    this.handler.onRequestStart?.(controller, { ...context, history: this.history })
-  }
-
-  onRequestUpgrade (controller, statusCode, headers, socket) {
-    this.handler.onRequestUpgrade?.(controller, statusCode, headers, socket)
-  }
-
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    if (this.opts.throwOnMaxRedirect && this.history.length >= this.maxRedirections) {
-      throw new Error('max redirects')
-    }
-
-    // https://tools.ietf.org/html/rfc7231#section-6.4.2
-    // https://fetch.spec.whatwg.org/#http-redirect-fetch
-    // In case of HTTP 301 or 302 with POST, change the method to GET
-    if ((statusCode === 301 || statusCode === 302) && this.opts.method === 'POST') {
-      this.opts.method = 'GET'
-      if (util.isStream(this.opts.body)) {
-        util.destroy(this.opts.body.on('error', noop))
-      }
-      this.opts.body = null
-    }
-
-    // https://tools.ietf.org/html/rfc7231#section-6.4.4
-    // In case of HTTP 303, always replace method to be either HEAD or GET
-    if (statusCode === 303 && this.opts.method !== 'HEAD') {
-      this.opts.method = 'GET'
-      if (util.isStream(this.opts.body)) {
-        util.destroy(this.opts.body.on('error', noop))
-      }
-      this.opts.body = null
-    }
-
-    this.location = this.history.length >= this.maxRedirections || util.isDisturbed(this.opts.body) || redirectableStatusCodes.indexOf(statusCode) === -1
-      ? null
-      : headers.location
-
-    if (this.opts.origin) {
-      this.history.push(new URL(this.opts.path, this.opts.origin))
-    }
-
-    if (!this.location) {
-      this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage)
-      return
-    }
-
-    // This hop's response is suppressed (only its Location is used). Record its
-    // status and headers so an outer cache can honor a restrictive policy that
-    // would otherwise be lost when the final response is stored.
-    this.history[kRedirectCacheControl].push({
-      statusCode,
-      headers: { ...headers },
-      receivedAt: Date.now()
-    })
-
-    const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)))
-    const path = search ? `${pathname}${search}` : pathname
-
-    // Check for redirect loops by seeing if we've already visited this URL in our history
-    // This catches the case where Client/Pool try to handle cross-origin redirects but fail
-    // and keep redirecting to the same URL in an infinite loop
-    const redirectUrlString = `${origin}${path}`
-    for (const historyUrl of this.history) {
-      if (historyUrl.toString() === redirectUrlString) {
-        throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`)
-      }
-    }
-
-    // Remove headers referring to the original URL.
-    // By default it is Host only, unless it's a 303 (see below), which removes also all Content-* headers.
-    // https://tools.ietf.org/html/rfc7231#section-6.4
-    this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin)
-    this.opts.path = path
-    this.opts.origin = origin
-    this.opts.query = null
-  }
-
-  onResponseData (controller, chunk) {
-    if (this.location) {
-      /*
-        https://tools.ietf.org/html/rfc7231#section-6.4
-
-        TLDR: undici always ignores 3xx response bodies.
-
-        Redirection is used to serve the requested resource from another URL, so it assumes that
-        no body is generated (and thus can be ignored). Even though generating a body is not prohibited.
-
-        For status 301, 302, 303, 307 and 308 (the latter from RFC 7238), the specs mention that the body usually
-        (which means it's optional and not mandated) contain just an hyperlink to the value of
-        the Location response header, so the body can be ignored safely.
-
-        For status 300, which is "Multiple Choices", the spec mentions both generating a Location
-        response header AND a response body with the other possible location to follow.
-        Since the spec explicitly chooses not to specify a format for such body and leave it to
-        servers and browsers implementors, we ignore the body as there is no specified way to eventually parse it.
-      */
-    } else {
-      this.handler.onResponseData?.(controller, chunk)
-    }
-  }
-
-  onResponseEnd (controller, trailers) {
-    if (this.location) {
-      /*
-        https://tools.ietf.org/html/rfc7231#section-6.4
-
-        TLDR: undici always ignores 3xx response trailers as they are not expected in case of redirections
-        and neither are useful if present.
-
-        See comment on onData method above for more detailed information.
-      */
-      this.dispatch(this.opts, this)
-    } else {
-      this.handler.onResponseEnd(controller, trailers)
-    }
-  }
-
-  onResponseError (controller, error) {
-    this.handler.onResponseError?.(controller, error)
-  }
-}
-
-// https://tools.ietf.org/html/rfc7231#section-6.4.4
-function shouldRemoveHeader (header, removeContent, unknownOrigin) {
-  if (header.length === 4) {
-    return util.headerNameToString(header) === 'host'
-  }
-  if (removeContent && util.headerNameToString(header).startsWith('content-')) {
-    return true
-  }
-  if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-    const name = util.headerNameToString(header)
-    return name === 'authorization' || name === 'cookie' || name === 'proxy-authorization'
-  }
-  return false
-}
-
-// https://tools.ietf.org/html/rfc7231#section-6.4
-function cleanRequestHeaders (headers, removeContent, unknownOrigin) {
-  const ret = []
-  if (Array.isArray(headers)) {
-    // Headers may be either a flat alternating [name, value, name, value, ...]
-    // list or an iterable of [name, value] pairs. A plain JavaScript array of
-    // tuples (e.g. `Object.entries(headers)`) satisfies the iterable-of-pairs
-    // public type, so we must distinguish the two representations before
-    // iterating. Treating every Array as a flat list misreads each tuple as a
-    // header name/value pair and defeats the cross-origin credential stripping.
-    if (headers.length > 0 && Array.isArray(headers[0])) {
-      // Array of [name, value] pairs.
-      for (const [key, value] of headers) {
-        if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-          ret.push(key, value)
-        }
-      }
-    } else {
-      // Flat alternating [name, value, name, value, ...] list.
-      for (let i = 0; i < headers.length; i += 2) {
-        if (!shouldRemoveHeader(headers[i], removeContent, unknownOrigin)) {
-          ret.push(headers[i], headers[i + 1])
-        }
-      }
-    }
-  } else if (headers && typeof headers === 'object') {
-    const entries = util.hasSafeIterator(headers) ? headers : Object.entries(headers)
-
-    for (const [key, value] of entries) {
-      if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-        ret.push(key, value)
-      }
-    }
-  } else {
-    assert(headers == null, 'headers must be an object or an array')
-  }
-  return ret
-}
-
-module.exports = RedirectHandler
-
-
-/***/ }),
-
-/***/ 7816:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-const assert = __nccwpck_require__(4589)
-
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
-const WrapHandler = __nccwpck_require__(9510)
-const {
-  isDisturbed,
-  parseRangeHeader,
-  wrapRequestBody
-} = __nccwpck_require__(3440)
-
-function calculateRetryAfterHeader (retryAfter) {
-  const retryTime = new Date(retryAfter).getTime()
-  return isNaN(retryTime) ? 0 : retryTime - Date.now()
-}
-
-function validatePartialResponseContentLength (headers, range, statusCode, retryCount) {
-  const contentLength = headers['content-length']
-  if (contentLength == null) {
-    return
-  }
-
-  if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) {
-    return
-  }
-
-  const length = Number(contentLength)
-  const expectedLength = range.end - range.start + 1
-  if (!Number.isFinite(length) || length !== expectedLength) {
-    throw new RequestRetryError('Content-Length mismatch', statusCode, {
-      headers,
-      data: { count: retryCount }
-    })
-  }
-}
-
-// A stable controller handed to the downstream handler for the lifetime of the
-// request. Each transparent retry/resume is a separate dispatch with its own
-// connection controller. The proxy always forwards to the active connection
-// while preserving a downstream pause across controller replacement.
-class RetryController {
-  #paused = false
-  #target = null
-
-  set target (target) {
-    this.#target = target
-    if (this.#paused) {
-      target?.pause()
-    }
-  }
-
-  get target () { return this.#target }
-
-  pause () {
-    this.#paused = true
-    this.#target?.pause()
-  }
-
-  resume () {
-    this.#paused = false
-    this.#target?.resume()
-  }
-
-  abort (reason) {
-    this.#target?.abort(reason)
-  }
-
-  get paused () { return this.#paused || (this.#target?.paused ?? false) }
-  get aborted () { return this.#target?.aborted ?? false }
-  get reason () { return this.#target?.reason ?? null }
-  get rawHeaders () { return this.#target?.rawHeaders ?? null }
-  set rawHeaders (value) {
-    if (this.#target) {
-      this.#target.rawHeaders = value
-    }
-  }
-
-  get rawTrailers () { return this.#target?.rawTrailers ?? null }
-  set rawTrailers (value) {
-    if (this.#target) {
-      this.#target.rawTrailers = value
-    }
-  }
-}
-
-class RetryHandler {
-  constructor (opts, { dispatch, handler }) {
-    const { retryOptions, ...dispatchOpts } = opts
-    const {
-      // Retry scoped
-      retry: retryFn,
-      maxRetries,
-      maxTimeout,
-      minTimeout,
-      timeoutFactor,
-      // Response scoped
-      methods,
-      errorCodes,
-      retryAfter,
-      statusCodes,
-      throwOnError
-    } = retryOptions ?? {}
-
-    this.error = null
-    this.dispatch = dispatch
-    this.handler = WrapHandler.wrap(handler)
-    this.opts = { ...dispatchOpts, body: wrapRequestBody(opts.body) }
-    this.retryOpts = {
-      throwOnError: throwOnError ?? true,
-      retry: retryFn ?? RetryHandler[kRetryHandlerDefaultRetry],
-      retryAfter: retryAfter ?? true,
-      maxTimeout: maxTimeout ?? 30 * 1000, // 30s,
-      minTimeout: minTimeout ?? 500, // .5s
-      timeoutFactor: timeoutFactor ?? 2,
-      maxRetries: maxRetries ?? 5,
-      // What errors we should retry
-      methods: methods ?? ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'],
-      // Indicates which errors to retry
-      statusCodes: statusCodes ?? [500, 502, 503, 504, 429],
-      // List of errors to retry
-      errorCodes: errorCodes ?? [
-        'ECONNRESET',
-        'ECONNREFUSED',
-        'ENOTFOUND',
-        'ENETDOWN',
-        'ENETUNREACH',
-        'EHOSTDOWN',
-        'EHOSTUNREACH',
-        'EPIPE',
-        'UND_ERR_SOCKET'
-      ]
-    }
-
-    this.retryCount = 0
-    this.retryCountCheckpoint = 0
-    this.headersSent = false
-    this.start = 0
-    this.end = null
-    this.etag = null
-    this.controllerProxy = new RetryController()
-  }
-
-  onResponseStartWithRetry (controller, statusCode, headers, statusMessage, err) {
-    if (this.retryOpts.throwOnError) {
-      // Preserve old behavior for status codes that are not eligible for retry
-      if (this.retryOpts.statusCodes.includes(statusCode) === false) {
-        if (this.headersSent) {
-          // The downstream handler already received the response from an
-          // earlier attempt. Forwarding this response would replace the
-          // downstream body and leave the original body pending forever.
-          this.handler.onResponseError?.(this.controllerProxy, err)
-        } else {
-          this.headersSent = true
-          this.checkpointResponseEnd(headers)
-          this.handler.onResponseStart?.(this.controllerProxy, statusCode, headers, statusMessage)
-        }
-      } else {
-        this.error = err
-      }
-
-      return
-    }
-
-    if (isDisturbed(this.opts.body)) {
-      this.headersSent = true
-      this.checkpointResponseEnd(headers)
-      this.handler.onResponseStart?.(this.controllerProxy, statusCode, headers, statusMessage)
-      return
-    }
-
-    function shouldRetry (passedErr) {
-      if (passedErr) {
-        if (this.headersSent) {
-          // The downstream handler already received the response from an
-          // earlier attempt. Forwarding this response would replace the
-          // downstream body and leave the original body pending forever.
-          this.handler.onResponseError?.(this.controllerProxy, passedErr)
-        } else {
-          this.headersSent = true
-          this.checkpointResponseEnd(headers)
-          this.handler.onResponseStart?.(this.controllerProxy, statusCode, headers, statusMessage)
-        }
-        controller.resume()
-        return
-      }
-
-      this.error = err
-      controller.resume()
-    }
-
-    controller.pause()
-    this.retryOpts.retry(
-      err,
-      {
-        state: { counter: this.retryCount },
-        opts: { retryOptions: this.retryOpts, ...this.opts }
-      },
-      shouldRetry.bind(this)
-    )
-  }
-
-  checkpointResponseEnd (headers) {
-    if (this.end == null && this.opts.method !== 'HEAD') {
-      const contentLength = headers['content-length']
-      this.end = contentLength != null ? Number(contentLength) - 1 : null
-
-      assert(
-        this.end == null || Number.isFinite(this.end),
-        'invalid content-length'
-      )
-
-      this.resume = this.end != null
-    }
-  }
-
-  onRequestStart (controller, context) {
-    this.controllerProxy.target = controller
-    if (!this.headersSent) {
-      this.handler.onRequestStart?.(this.controllerProxy, context)
-    }
-  }
-
-  onRequestUpgrade (_controller, statusCode, headers, socket) {
-    this.handler.onRequestUpgrade?.(this.controllerProxy, statusCode, headers, socket)
-  }
-
-  static [kRetryHandlerDefaultRetry] (err, { state, opts }, cb) {
-    const { statusCode, code, headers } = err
-    const { method, retryOptions } = opts
-    const {
-      maxRetries,
-      minTimeout,
-      maxTimeout,
-      timeoutFactor,
-      statusCodes,
-      errorCodes,
-      methods
-    } = retryOptions
-    const { counter } = state
-
-    // Any code that is not a Undici's originated and allowed to retry
-    if (code && code !== 'UND_ERR_REQ_RETRY' && !errorCodes.includes(code)) {
-      cb(err)
-      return
-    }
-
-    // If a set of method are provided and the current method is not in the list
-    if (Array.isArray(methods) && !methods.includes(method)) {
-      cb(err)
-      return
-    }
-
-    // If a set of status code are provided and the current status code is not in the list
-    if (
-      statusCode != null &&
-      Array.isArray(statusCodes) &&
-      !statusCodes.includes(statusCode)
-    ) {
-      cb(err)
-      return
-    }
-
-    // If we reached the max number of retries
-    if (counter > maxRetries) {
-      cb(err)
-      return
-    }
-
-    let retryAfterHeader = headers?.['retry-after']
-    if (retryAfterHeader) {
-      retryAfterHeader = Number(retryAfterHeader)
-      retryAfterHeader = Number.isNaN(retryAfterHeader)
-        ? calculateRetryAfterHeader(headers['retry-after'])
-        : retryAfterHeader * 1e3 // Retry-After is in seconds
-    }
-
-    const retryTimeout =
-      retryAfterHeader > 0
-        ? Math.min(retryAfterHeader, maxTimeout)
-        : Math.min(minTimeout * timeoutFactor ** (counter - 1), maxTimeout)
-
-    setTimeout(() => cb(null), retryTimeout)
-  }
-
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    this.error = null
-    this.retryCount += 1
-
-    if (statusCode >= 300) {
-      const err = new RequestRetryError('Request failed', statusCode, {
-        headers,
-        data: {
-          count: this.retryCount
-        }
-      })
-
-      this.onResponseStartWithRetry(controller, statusCode, headers, statusMessage, err)
-      return
-    }
-
-    // Checkpoint for resume from where we left it
-    if (this.headersSent) {
-      // Only Partial Content 206 supposed to provide Content-Range,
-      // any other status code that partially consumed the payload
-      // should not be retried because it would result in downstream
-      // wrongly concatenate multiple responses.
-      if (statusCode !== 206 && (this.start > 0 || statusCode !== 200)) {
-        throw new RequestRetryError('server does not support the range header and the payload was partially consumed', statusCode, {
-          headers,
-          data: { count: this.retryCount }
-        })
-      }
-
-      const contentRange = parseRangeHeader(headers['content-range'])
-      // If no content range
-      if (!contentRange) {
-        // We always throw here as we want to indicate that we entred unexpected path
-        throw new RequestRetryError('Content-Range mismatch', statusCode, {
-          headers,
-          data: { count: this.retryCount }
-        })
-      }
-
-      // Let's start with a weak etag check
-      if (this.etag != null && this.etag !== headers.etag) {
-        // We always throw here as we want to indicate that we entred unexpected path
-        throw new RequestRetryError('ETag mismatch', statusCode, {
-          headers,
-          data: { count: this.retryCount }
-        })
-      }
-
-      validatePartialResponseContentLength(headers, contentRange, statusCode, this.retryCount)
-
-      const { start, size, end = size ? size - 1 : null } = contentRange
-
-      if (this.start !== start || (this.end != null && this.end !== end)) {
-        throw new RequestRetryError('Content-Range mismatch', statusCode, {
-          headers,
-          data: { count: this.retryCount }
-        })
-      }
-
-      return
-    }
-
-    if (this.end == null) {
-      if (statusCode === 206) {
-        // First time we receive 206
-        const range = parseRangeHeader(headers['content-range'])
-
-        if (range == null) {
-          this.headersSent = true
-          this.handler.onResponseStart?.(
-            this.controllerProxy,
-            statusCode,
-            headers,
-            statusMessage
-          )
-          return
-        }
-
-        validatePartialResponseContentLength(headers, range, statusCode, this.retryCount)
-
-        const { start, size, end = size ? size - 1 : null } = range
-        assert(
-          start != null && Number.isFinite(start),
-          'content-range mismatch'
-        )
-        assert(end != null && Number.isFinite(end), 'invalid content-length')
-
-        this.start = start
-        this.end = end
-      }
-
-      // We make our best to checkpoint the body for further range headers
-      if (this.end == null) {
-        const contentLength = headers['content-length']
-        this.end = contentLength != null ? Number(contentLength) - 1 : null
-      }
-
-      assert(Number.isFinite(this.start))
-      assert(
-        this.end == null || Number.isFinite(this.end),
-        'invalid content-length'
-      )
-
-      this.resume = true
-      this.etag = headers.etag != null ? headers.etag : null
-
-      // Weak etags are not useful for comparison nor cache
-      // for instance not safe to assume if the response is byte-per-byte
-      // equal
-      if (
-        this.etag != null &&
-        this.etag[0] === 'W' &&
-        this.etag[1] === '/'
-      ) {
-        this.etag = null
-      }
-
-      this.headersSent = true
-      this.handler.onResponseStart?.(
-        this.controllerProxy,
-        statusCode,
-        headers,
-        statusMessage
-      )
-    } else {
-      throw new RequestRetryError('Request failed', statusCode, {
-        headers,
-        data: { count: this.retryCount }
-      })
-    }
-  }
-
-  onResponseData (_controller, chunk) {
-    if (this.error) {
-      return
-    }
-
-    this.start += chunk.length
-
-    this.handler.onResponseData?.(this.controllerProxy, chunk)
-  }
-
-  onResponseEnd (_controller, trailers) {
-    if (this.error && this.retryOpts.throwOnError) {
-      throw this.error
-    }
-
-    if (!this.error) {
-      this.retryCount = 0
-      return this.handler.onResponseEnd?.(this.controllerProxy, trailers)
-    }
-
-    this.retry()
-  }
-
-  retry () {
-    if (this.start !== 0) {
-      const headers = { range: `bytes=${this.start}-${this.end ?? ''}` }
-
-      // Weak etag check - weak etags will make comparison algorithms never match
-      if (this.etag != null) {
-        headers['if-match'] = this.etag
-      }
-
-      this.opts = {
-        ...this.opts,
-        headers: {
-          ...this.opts.headers,
-          ...headers
-        }
-      }
-    }
-
-    try {
-      this.retryCountCheckpoint = this.retryCount
-      this.dispatch(this.opts, this)
-    } catch (err) {
-      this.handler.onResponseError?.(this.controllerProxy, err)
-    }
-  }
-
-  onResponseError (controller, err) {
-    if (controller?.aborted || isDisturbed(this.opts.body) || (this.headersSent && !this.resume)) {
-      this.handler.onResponseError?.(this.controllerProxy, err)
-      return
-    }
-
-    function shouldRetry (returnedErr) {
-      if (!returnedErr) {
-        this.retry()
-        return
-      }
-
-      this.handler?.onResponseError?.(this.controllerProxy, returnedErr)
-    }
-
-    // We reconcile in case of a mix between network errors
-    // and server error response
-    if (this.retryCount - this.retryCountCheckpoint > 0) {
-      // We count the difference between the last checkpoint and the current retry count
-      this.retryCount =
-        this.retryCountCheckpoint +
-        (this.retryCount - this.retryCountCheckpoint)
-    } else {
-      this.retryCount += 1
-    }
-
-    this.retryOpts.retry(
-      err,
-      {
-        state: { counter: this.retryCount },
-        opts: { retryOptions: this.retryOpts, ...this.opts }
-      },
-      shouldRetry.bind(this)
-    )
-  }
-}
-
-module.exports = RetryHandler
-
-
-/***/ }),
-
 /***/ 2365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -14994,2297 +10545,6 @@ function toRawHeaderValue (value) {
   return Array.isArray(value)
     ? value.map((item) => Buffer.from(item, 'latin1'))
     : Buffer.from(value, 'latin1')
-}
-
-
-/***/ }),
-
-/***/ 5542:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
-const {
-  assertCacheStore,
-  assertCacheMethods,
-  makeCacheKey,
-  normalizeHeaders,
-  parseCacheControlHeader,
-  isInvalidOrWildcardVaryHeader,
-  parseVaryHeader,
-  isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
-
-/**
- * @param {(string | RegExp)[] | undefined} origins
- * @param {string} name
- */
-function assertCacheOrigins (origins, name) {
-  if (origins === undefined) return
-  if (!Array.isArray(origins)) {
-    throw new TypeError(`expected ${name} to be an array or undefined, got ${typeof origins}`)
-  }
-  for (let i = 0; i < origins.length; i++) {
-    const origin = origins[i]
-    if (typeof origin !== 'string' && !(origin instanceof RegExp)) {
-      throw new TypeError(`expected ${name}[${i}] to be a string or RegExp, got ${typeof origin}`)
-    }
-  }
-}
-
-const nop = () => {}
-
-function trimOWS (value) {
-  return value.replace(/^[\t ]+|[\t ]+$/g, '')
-}
-
-function arrayIncludes (array, value) {
-  for (let i = 0; i < array.length; i++) {
-    if (array[i] === value) {
-      return true
-    }
-  }
-
-  return false
-}
-
-function hasPragmaNoCache (headers) {
-  const pragma = headers?.pragma
-  if (!pragma) {
-    return false
-  }
-
-  const values = Array.isArray(pragma) ? pragma : [pragma]
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]
-    if (typeof value !== 'string') {
-      continue
-    }
-
-    const directives = value.split(',')
-    for (let j = 0; j < directives.length; j++) {
-      if (trimOWS(directives[j]).toLowerCase() === 'no-cache') {
-        return true
-      }
-    }
-  }
-
-  return false
-}
-
-/**
- * @typedef {(options: import('../../types/dispatcher.d.ts').default.DispatchOptions, handler: import('../../types/dispatcher.d.ts').default.DispatchHandler) => void} DispatchFn
- */
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives | undefined} cacheControlDirectives
- * @param {import('../../types/dispatcher.d.ts').default.RequestOptions} opts
- * @returns {boolean}
- */
-function needsRevalidation (result, cacheControlDirectives, { headers = {} }) {
-  // Always revalidate requests with the no-cache request directive.
-  if (cacheControlDirectives?.['no-cache']) {
-    return true
-  }
-
-  // Always revalidate requests with unqualified no-cache response directive.
-  if (result.cacheControlDirectives?.['no-cache'] && !Array.isArray(result.cacheControlDirectives['no-cache'])) {
-    return true
-  }
-
-  // Always revalidate requests with conditional headers.
-  if (headers['if-modified-since'] || headers['if-none-match']) {
-    return true
-  }
-
-  return false
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @returns {boolean}
- */
-function staleResponseRequiresRevalidation (result, cacheType) {
-  return result.cacheControlDirectives?.['must-revalidate'] === true ||
-    (cacheType === 'shared' && (
-      result.cacheControlDirectives?.['proxy-revalidate'] === true ||
-      // https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.2.10
-      // s-maxage implies proxy-revalidate for shared caches.
-      result.cacheControlDirectives?.['s-maxage'] !== undefined
-    ))
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @param {import('../../types/header.d.ts').IncomingHttpHeaders} headers
- * @returns {boolean}
- */
-function revalidationResponseDisallowsCachedReuse (cacheType, headers) {
-  if (
-    (headers.vary && isInvalidOrWildcardVaryHeader(headers.vary)) ||
-    (cacheType === 'shared' && Object.hasOwn(headers, 'set-cookie'))
-  ) {
-    return true
-  }
-
-  const cacheControl = headers['cache-control']
-  if (!cacheControl) {
-    return false
-  }
-
-  const cacheControlDirectives = parseCacheControlHeader(cacheControl)
-  return cacheControlDirectives['no-store'] === true ||
-    (cacheType === 'shared' && cacheControlDirectives.private === true)
-}
-
-function revalidationResponseUpdatesCacheControl (headers) {
-  return headers['cache-control'] !== undefined
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {Record<string, string | string[] | null> | undefined} varyDirectives
- * @returns {boolean}
- */
-function revalidationResponseAddsVary (result, varyDirectives) {
-  if (!varyDirectives) {
-    return false
-  }
-
-  for (const key in varyDirectives) {
-    if (result.vary == null || !Object.hasOwn(result.vary, key)) {
-      return true
-    }
-  }
-
-  return false
-}
-
-function deleteCachedValue (store, cacheKey) {
-  try {
-    store.delete(cacheKey)?.catch?.(nop)
-  } catch {
-    // Fail silently
-  }
-}
-
-function getUsableLastModified (headers) {
-  const lastModified = headers?.['last-modified']
-  if (typeof lastModified === 'string' && parseHttpDate(lastModified)) {
-    return lastModified
-  }
-}
-
-function makeRevalidationHeaders (opts, result) {
-  const headers = {
-    ...opts.headers,
-    'if-modified-since': getUsableLastModified(result.headers) ?? new Date(result.cachedAt).toUTCString()
-  }
-
-  if (result.etag) {
-    headers['if-none-match'] = result.etag
-  }
-
-  if (result.vary) {
-    for (const key in result.vary) {
-      if (result.vary[key] != null) {
-        headers[key] = result.vary[key]
-      }
-    }
-  }
-
-  return headers
-}
-
-function revalidationTargetMatchesCacheKey (cacheKey, context) {
-  const history = context?.history
-  if (!Array.isArray(history) || history.length === 0) {
-    return true
-  }
-
-  try {
-    const cachedUrl = new URL(cacheKey.path, cacheKey.origin)
-    const responseUrl = history[history.length - 1]
-    return responseUrl.origin === cachedUrl.origin &&
-      responseUrl.pathname === cachedUrl.pathname &&
-      responseUrl.search === cachedUrl.search
-  } catch {
-    return false
-  }
-}
-
-function revalidationEtagMatchesCachedValue (result, headers) {
-  if (!Object.hasOwn(headers, 'etag')) {
-    return true
-  }
-
-  const responseEtag = headers.etag
-  const cachedEtag = result.etag
-  if (
-    typeof responseEtag !== 'string' ||
-    typeof cachedEtag !== 'string' ||
-    !isEtagUsable(responseEtag) ||
-    !isEtagUsable(cachedEtag)
-  ) {
-    return false
-  }
-
-  if (!responseEtag.startsWith('W/')) {
-    return responseEtag === cachedEtag
-  }
-
-  const cachedOpaqueTag = cachedEtag.startsWith('W/') ? cachedEtag.slice(2) : cachedEtag
-  return responseEtag.slice(2) === cachedOpaqueTag
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives | undefined} cacheControlDirectives
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @returns {boolean}
- */
-function isStale (result, cacheControlDirectives, cacheType) {
-  const now = Date.now()
-  if (now > result.staleAt) {
-    // Response is stale
-    if (!staleResponseRequiresRevalidation(result, cacheType) && cacheControlDirectives?.['max-stale']) {
-      // There's a threshold where we can serve stale responses, let's see if
-      //  we're in it
-      // https://www.rfc-editor.org/rfc/rfc9111.html#name-max-stale
-      const gracePeriod = result.staleAt + (cacheControlDirectives['max-stale'] * 1000)
-      return now > gracePeriod
-    }
-
-    return true
-  }
-
-  if (cacheControlDirectives?.['min-fresh']) {
-    // https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.1.3
-
-    // At this point, staleAt is always > now
-    const timeLeftTillStale = result.staleAt - now
-    const threshold = cacheControlDirectives['min-fresh'] * 1000
-
-    return timeLeftTillStale <= threshold
-  }
-
-  return false
-}
-
-/**
- * Check if we're within the stale-while-revalidate window for a stale response
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions['type']} cacheType
- * @returns {boolean}
- */
-function withinStaleWhileRevalidateWindow (result, cacheType) {
-  const staleWhileRevalidate = result.cacheControlDirectives?.['stale-while-revalidate']
-  if (!staleWhileRevalidate || staleResponseRequiresRevalidation(result, cacheType)) {
-    return false
-  }
-
-  const now = Date.now()
-  const staleWhileRevalidateExpiry = result.staleAt + (staleWhileRevalidate * 1000)
-  return now <= staleWhileRevalidateExpiry
-}
-
-/**
- * @param {DispatchFn} dispatch
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheHandlerOptions} globalOpts
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} cacheKey
- * @param {import('../../types/dispatcher.d.ts').default.DispatchHandler} handler
- * @param {import('../../types/dispatcher.d.ts').default.RequestOptions} opts
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives | undefined} reqCacheControl
- */
-function handleUncachedResponse (
-  dispatch,
-  globalOpts,
-  cacheKey,
-  handler,
-  opts,
-  reqCacheControl
-) {
-  if (reqCacheControl?.['only-if-cached']) {
-    let aborted = false
-    try {
-      if (typeof handler.onConnect === 'function') {
-        handler.onConnect(() => {
-          aborted = true
-        })
-
-        if (aborted) {
-          return
-        }
-      }
-
-      if (typeof handler.onHeaders === 'function') {
-        handler.onHeaders(504, [], nop, 'Gateway Timeout')
-        if (aborted) {
-          return
-        }
-      }
-
-      if (typeof handler.onComplete === 'function') {
-        handler.onComplete([])
-      }
-    } catch (err) {
-      if (typeof handler.onError === 'function') {
-        handler.onError(err)
-      }
-    }
-
-    return true
-  }
-
-  return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler))
-}
-
-/**
- * @param {import('../../types/dispatcher.d.ts').default.DispatchHandler} handler
- * @param {import('../../types/dispatcher.d.ts').default.RequestOptions} opts
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult} result
- * @param {number} age
- * @param {any} context
- * @param {boolean} isStale
- */
-function sendCachedValue (handler, opts, result, age, context, isStale) {
-  // TODO (perf): Readable.from path can be optimized...
-  const stream = util.isStream(result.body)
-    ? result.body
-    : Readable.from(result.body ?? [])
-
-  assert(!stream.destroyed, 'stream should not be destroyed')
-  assert(!stream.readableDidRead, 'stream should not be readableDidRead')
-
-  const controller = {
-    resume () {
-      stream.resume()
-    },
-    pause () {
-      stream.pause()
-    },
-    get paused () {
-      return stream.isPaused()
-    },
-    get aborted () {
-      return stream.destroyed
-    },
-    get reason () {
-      return stream.errored
-    },
-    abort (reason) {
-      stream.destroy(reason ?? new AbortError())
-    }
-  }
-
-  stream
-    .on('error', function (err) {
-      // Never rethrow: this runs from a stream event on a later tick, where a
-      // throw would crash the process. Like core's Request.onResponseError,
-      // the error is dropped if the handler has no onResponseError.
-      if (!this.readableEnded) {
-        handler.onResponseError?.(controller, err)
-      }
-    })
-    .on('close', function () {
-      if (!this.errored) {
-        try {
-          handler.onResponseEnd?.(controller, {})
-        } catch (err) {
-          // The stream is already closed, so the error can't be routed
-          // through it; report it to the handler directly instead.
-          handler.onResponseError?.(controller, err)
-        }
-      }
-    })
-
-  // Downstream handler calls below run outside the dispatcher's own error
-  // handling (on later ticks for the body, or inside a promise callback for
-  // async stores), so a throw must be converged to a per-request error
-  // instead of escaping as an uncaught exception.
-  try {
-    handler.onRequestStart?.(controller, context)
-  } catch (err) {
-    stream.destroy(err)
-    return
-  }
-
-  if (stream.destroyed) {
-    return
-  }
-
-  // Add the age header
-  // https://www.rfc-editor.org/rfc/rfc9111.html#name-age
-  const headers = { ...result.headers, age: String(age) }
-
-  if (isStale) {
-    // Add warning header
-    //  https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Warning
-    headers.warning = '110 - "response is stale"'
-  }
-
-  controller.rawHeaders = util.toRawHeaders(headers)
-
-  try {
-    handler.onResponseStart?.(controller, result.statusCode, headers, result.statusMessage)
-  } catch (err) {
-    stream.destroy(err)
-    return
-  }
-
-  if (opts.method === 'HEAD') {
-    stream.destroy()
-  } else {
-    stream.on('data', function (chunk) {
-      try {
-        handler.onResponseData?.(controller, chunk)
-      } catch (err) {
-        stream.destroy(err)
-      }
-    })
-  }
-}
-
-/**
- * @param {DispatchFn} dispatch
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheHandlerOptions} globalOpts
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} cacheKey
- * @param {import('../../types/dispatcher.d.ts').default.DispatchHandler} handler
- * @param {import('../../types/dispatcher.d.ts').default.RequestOptions} opts
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives | undefined} reqCacheControl
- * @param {import('../../types/cache-interceptor.d.ts').default.GetResult | undefined} result
- */
-function handleResult (
-  dispatch,
-  globalOpts,
-  cacheKey,
-  handler,
-  opts,
-  reqCacheControl,
-  result
-) {
-  if (!result) {
-    return handleUncachedResponse(dispatch, globalOpts, cacheKey, handler, opts, reqCacheControl)
-  }
-
-  // Shared stores may outlive the Undici version that wrote them. Do not
-  // re-serve a Set-Cookie header from an existing shared-cache entry.
-  if (globalOpts.type === 'shared' && Object.hasOwn(result.headers, 'set-cookie')) {
-    if (util.isStream(result.body)) {
-      result.body.on('error', nop).destroy()
-    }
-
-    deleteCachedValue(globalOpts.store, cacheKey)
-    return handleUncachedResponse(dispatch, globalOpts, cacheKey, handler, opts, reqCacheControl)
-  }
-
-  const now = Date.now()
-  if (now > result.deleteAt) {
-    // Response is expired, cache store shouldn't have given this to us
-    return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler))
-  }
-
-  const age = Math.round((now - result.cachedAt) / 1000)
-  const requestMaxAgeExpired = reqCacheControl?.['max-age'] !== undefined && age >= reqCacheControl['max-age']
-
-  const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type)
-  const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts)
-
-  // Check if the response is stale
-  if (stale || revalidate) {
-    if (util.isStream(opts.body) && util.bodyLength(opts.body) !== 0) {
-      // If body is a stream we can't revalidate...
-      // TODO (fix): This could be less strict...
-      return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler))
-    }
-
-    // RFC 5861: If we're within stale-while-revalidate window, serve stale immediately
-    // and revalidate in background, unless immediate revalidation is necessary
-    if (!revalidate && withinStaleWhileRevalidateWindow(result, globalOpts.type)) {
-      // Serve stale response immediately
-      sendCachedValue(handler, opts, result, age, null, true)
-
-      // Start background revalidation (fire-and-forget)
-      queueMicrotask(() => {
-        const headers = makeRevalidationHeaders(opts, result)
-
-        // Background revalidation - update cache if we get new data
-        dispatch(
-          {
-            ...opts,
-            headers
-          },
-          new CacheHandler(globalOpts, cacheKey, {
-            // Silent handler that just updates the cache
-            onRequestStart () {},
-            onRequestUpgrade () {},
-            onResponseStart () {},
-            onResponseData () {},
-            onResponseEnd () {},
-            onResponseError () {}
-          })
-        )
-      })
-
-      return true
-    }
-
-    let withinStaleIfErrorThreshold = false
-    if (!staleResponseRequiresRevalidation(result, globalOpts.type)) {
-      const staleIfErrorExpiry = result.cacheControlDirectives['stale-if-error'] ?? reqCacheControl?.['stale-if-error']
-      if (staleIfErrorExpiry) {
-        withinStaleIfErrorThreshold = now < (result.staleAt + (staleIfErrorExpiry * 1000))
-      }
-    }
-
-    const headers = makeRevalidationHeaders(opts, result)
-    const refetch = () => {
-      if (util.isStream(result.body)) {
-        result.body.on('error', nop).destroy()
-      }
-
-      deleteCachedValue(globalOpts.store, cacheKey)
-      return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler))
-    }
-
-    // We need to revalidate the response
-    return dispatch(
-      {
-        ...opts,
-        headers
-      },
-      new CacheRevalidationHandler(
-        (success, context, statusCode, headers) => {
-          if (success) {
-            if (statusCode === 304) {
-              if (
-                !revalidationTargetMatchesCacheKey(cacheKey, context) ||
-                !revalidationEtagMatchesCachedValue(result, headers) ||
-                revalidationResponseDisallowsCachedReuse(globalOpts.type, headers)
-              ) {
-                return refetch()
-              }
-
-              if (revalidationResponseUpdatesCacheControl(headers)) {
-                deleteCachedValue(globalOpts.store, cacheKey)
-              } else if (revalidationResponseAddsVary(result, headers.vary ? parseVaryHeader(headers.vary, opts.headers) : undefined)) {
-                return refetch()
-              }
-            }
-
-            // TODO: successful revalidation should be considered fresh (not give stale warning).
-            sendCachedValue(handler, opts, result, age, context, stale)
-          } else if (util.isStream(result.body)) {
-            result.body.on('error', nop).destroy()
-          }
-        },
-        new CacheHandler(globalOpts, cacheKey, handler),
-        withinStaleIfErrorThreshold
-      )
-    )
-  }
-
-  // Dump request body.
-  if (util.isStream(opts.body)) {
-    opts.body.on('error', nop).destroy()
-  }
-
-  sendCachedValue(handler, opts, result, age, null, false)
-}
-
-/**
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheOptions} [opts]
- * @returns {import('../../types/dispatcher.d.ts').default.DispatcherComposeInterceptor}
- */
-module.exports = (opts = {}) => {
-  const {
-    store = new MemoryCacheStore(),
-    methods = ['GET'],
-    cacheByDefault = undefined,
-    type = 'shared',
-    origins = undefined
-  } = opts
-
-  if (typeof opts !== 'object' || opts === null) {
-    throw new TypeError(`expected type of opts to be an Object, got ${opts === null ? 'null' : typeof opts}`)
-  }
-
-  assertCacheStore(store, 'opts.store')
-  assertCacheMethods(methods, 'opts.methods')
-  assertCacheOrigins(origins, 'opts.origins')
-
-  if (typeof cacheByDefault !== 'undefined' && typeof cacheByDefault !== 'number') {
-    throw new TypeError(`expected opts.cacheByDefault to be number or undefined, got ${typeof cacheByDefault}`)
-  }
-
-  if (typeof type !== 'undefined' && type !== 'shared' && type !== 'private') {
-    throw new TypeError(`expected opts.type to be shared, private, or undefined, got ${typeof type}`)
-  }
-
-  const globalOpts = {
-    store,
-    methods,
-    cacheByDefault,
-    type
-  }
-
-  const safeMethodsToNotCache = []
-  for (let i = 0; i < util.safeHTTPMethods.length; i++) {
-    const method = util.safeHTTPMethods[i]
-    if (!arrayIncludes(methods, method)) {
-      safeMethodsToNotCache.push(method)
-    }
-  }
-
-  return dispatch => {
-    return (opts, handler) => {
-      if (!opts.origin || arrayIncludes(safeMethodsToNotCache, opts.method)) {
-        // Not a method we want to cache or we don't have the origin, skip
-        return dispatch(opts, handler)
-      }
-
-      // Check if origin is in whitelist
-      if (origins !== undefined) {
-        const requestOrigin = opts.origin.toString().toLowerCase()
-        let isAllowed = false
-
-        for (let i = 0; i < origins.length; i++) {
-          const allowed = origins[i]
-          if (typeof allowed === 'string') {
-            if (allowed.toLowerCase() === requestOrigin) {
-              isAllowed = true
-              break
-            }
-          } else if (allowed.test(requestOrigin)) {
-            isAllowed = true
-            break
-          }
-        }
-
-        if (!isAllowed) {
-          return dispatch(opts, handler)
-        }
-      }
-
-      opts = {
-        ...opts,
-        headers: normalizeHeaders(opts)
-      }
-
-      const reqCacheControl = opts.headers?.['cache-control']
-        ? parseCacheControlHeader(opts.headers['cache-control'])
-        : hasPragmaNoCache(opts.headers)
-          ? { 'no-cache': true }
-          : undefined
-
-      if (reqCacheControl?.['no-store']) {
-        return dispatch(opts, handler)
-      }
-
-      /**
-       * @type {import('../../types/cache-interceptor.d.ts').default.CacheKey}
-       */
-      const cacheKey = makeCacheKey(opts)
-
-      if (!arrayIncludes(util.safeHTTPMethods, opts.method)) {
-        return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler))
-      }
-
-      const result = store.get(cacheKey)
-
-      if (result && typeof result.then === 'function') {
-        return result
-          .then(result => handleResult(dispatch,
-            globalOpts,
-            cacheKey,
-            handler,
-            opts,
-            reqCacheControl,
-            result
-          ))
-          .catch((err) => {
-            // Any throw escaping handleResult on the async-store path (e.g. a
-            // rejection from store.get() itself, or a throw in a code path not
-            // converged by sendCachedValue) would otherwise surface as an
-            // unhandled promise rejection and crash the process. Route it to
-            // the handler instead, matching the synchronous store path where
-            // the error propagates to the request() call site.
-            if (typeof handler.onResponseError === 'function') {
-              handler.onResponseError({
-                rawHeaders: [],
-                rawTrailers: [],
-                pause () {},
-                resume () {},
-                get paused () { return false },
-                get aborted () { return false },
-                get reason () { return null },
-                abort () {}
-              }, err)
-            } else {
-              throw err
-            }
-          })
-      } else {
-        return handleResult(
-          dispatch,
-          globalOpts,
-          cacheKey,
-          handler,
-          opts,
-          reqCacheControl,
-          result
-        )
-      }
-    }
-  }
-}
-
-
-/***/ }),
-
-/***/ 557:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
-const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { runtimeFeatures } = __nccwpck_require__(313)
-
-/** @typedef {import('node:stream').Transform} Transform */
-/** @typedef {import('node:stream').Transform} Controller */
-/** @typedef {Transform&import('node:zlib').Zlib} DecompressorStream */
-
-class DecompressController {
-  #onPause
-  #onResume
-  #onAbort
-  #paused = false
-
-  constructor (onPause, onResume, onAbort) {
-    this.#onPause = onPause
-    this.#onResume = onResume
-    this.#onAbort = onAbort
-    this.target = null
-  }
-
-  pause () {
-    if (this.#paused) {
-      return
-    }
-
-    this.#paused = true
-    this.#onPause()
-  }
-
-  resume () {
-    if (!this.#paused) {
-      return
-    }
-
-    this.#paused = false
-    this.#onResume()
-  }
-
-  abort (reason) {
-    this.target?.abort(reason)
-    this.#onAbort(reason)
-  }
-
-  get paused () { return this.#paused }
-  get aborted () { return this.target?.aborted ?? false }
-  get reason () { return this.target?.reason ?? null }
-  get rawHeaders () { return this.target?.rawHeaders ?? null }
-  set rawHeaders (value) {
-    if (this.target) {
-      this.target.rawHeaders = value
-    }
-  }
-
-  get rawTrailers () { return this.target?.rawTrailers ?? null }
-  set rawTrailers (value) {
-    if (this.target) {
-      this.target.rawTrailers = value
-    }
-  }
-}
-
-/** @type {Record<string, () => DecompressorStream>} */
-const supportedEncodings = {
-  gzip: createGunzip,
-  'x-gzip': createGunzip,
-  br: createBrotliDecompress,
-  deflate: createInflate,
-  compress: createInflate,
-  'x-compress': createInflate,
-  ...(runtimeFeatures.has('zstd') ? { zstd: createZstdDecompress } : {})
-}
-
-const defaultSkipStatusCodes = /** @type {const} */ ([204, 304])
-const defaultMaxSize = 0
-
-/**
- * Limits the output of one stage in a decompression chain.
- * @param {number} maxSize - Maximum output size in bytes
- * @returns {Transform}
- */
-function createMaxSizeLimiter (maxSize) {
-  let size = 0
-
-  return new TransformStream({
-    transform (chunk, _encoding, callback) {
-      const decompressedSize = size + chunk.length
-      if (decompressedSize > maxSize) {
-        callback(new ResponseExceededMaxSizeError(
-          `Decompressed response size (${decompressedSize}) exceeded maxSize (${maxSize})`
-        ))
-        return
-      }
-
-      size = decompressedSize
-      callback(null, chunk)
-    }
-  })
-}
-
-let warningEmitted = /** @type {boolean} */ (false)
-
-/**
- * @typedef {Object} DecompressHandlerOptions
- * @property {number[]|Readonly<number[]>} [skipStatusCodes=[204, 304]] - List of status codes to skip decompression for
- * @property {boolean} [skipErrorResponses] - Whether to skip decompression for error responses (status codes >= 400)
- * @property {number} [maxSize=0] - Maximum decompressed response size in bytes. 0 disables the limit
- */
-
-class DecompressHandler extends DecoratorHandler {
-  /** @type {Transform[]} */
-  #decompressors = []
-  /** @type {Record<string, string | string[]> | undefined} */
-  #trailers
-  /** @type {Readonly<number[]>} */
-  #skipStatusCodes
-  /** @type {boolean} */
-  #skipErrorResponses
-  /** @type {number} */
-  #maxSize
-  /** @type {number} */
-  #decompressedSize = 0
-  /** @type {boolean} */
-  #terminated = false
-  /** @type {boolean} */
-  #inputEnded = false
-  /** @type {boolean} */
-  #inputBackpressured = false
-  /** @type {boolean} */
-  #upstreamPaused = false
-  /** @type {boolean} */
-  #draining = false
-  /** @type {boolean} */
-  #drainRequested = false
-  /** @type {boolean} */
-  #completionPending = false
-  /** @type {DecompressorStream | undefined} */
-  #finalDecompressor
-  /** @type {DecompressController} */
-  #controller
-
-  constructor (handler, { skipStatusCodes = defaultSkipStatusCodes, skipErrorResponses = true, maxSize = defaultMaxSize } = {}) {
-    if (!Number.isSafeInteger(maxSize) || maxSize < 0) {
-      throw new InvalidArgumentError('maxSize must be a non-negative integer')
-    }
-
-    super(handler)
-    this.#skipStatusCodes = skipStatusCodes
-    this.#skipErrorResponses = skipErrorResponses
-    this.#maxSize = maxSize
-    this.#controller = new DecompressController(
-      () => this.#onDownstreamPause(),
-      () => this.#onDownstreamResume(),
-      reason => {
-        if (this.#inputEnded && !this.#terminated) {
-          this.onResponseError(this.#controller, reason)
-        }
-      }
-    )
-  }
-
-  #onDownstreamPause () {
-    this.#pauseUpstream()
-  }
-
-  #onDownstreamResume () {
-    const drainWasDeferred = this.#draining
-    this.#drainOutput()
-    if (!drainWasDeferred) {
-      this.#resumeUpstreamIfNeeded()
-      this.#finishIfReady()
-    }
-  }
-
-  #pauseUpstream () {
-    if (!this.#upstreamPaused && !this.#terminated) {
-      this.#upstreamPaused = true
-      this.#controller.target?.pause()
-    }
-  }
-
-  #resumeUpstreamIfNeeded () {
-    if (this.#upstreamPaused && !this.#controller.paused && !this.#inputBackpressured) {
-      this.#upstreamPaused = false
-      if (!this.#inputEnded) {
-        this.#controller.target?.resume()
-      }
-    }
-  }
-
-  #drainOutput () {
-    if (this.#terminated || this.#controller.paused || !this.#finalDecompressor) {
-      return
-    }
-
-    if (this.#draining) {
-      this.#drainRequested = true
-      return
-    }
-
-    this.#draining = true
-    try {
-      do {
-        this.#drainRequested = false
-        let chunk
-        while (!this.#terminated && !this.#controller.paused && (chunk = this.#finalDecompressor.read()) !== null) {
-          if (this.#maxSize > 0) {
-            const decompressedSize = this.#decompressedSize + chunk.length
-            if (decompressedSize > this.#maxSize) {
-              this.#fail(new ResponseExceededMaxSizeError(
-                `Decompressed response size (${decompressedSize}) exceeded maxSize (${this.#maxSize})`
-              ))
-              return
-            }
-
-            this.#decompressedSize = decompressedSize
-          }
-
-          try {
-            const result = super.onResponseData(this.#controller, chunk)
-            if (result === false && !this.#controller.paused) {
-              this.#controller.pause()
-            }
-          } catch (err) {
-            this.#fail(err)
-            return
-          }
-        }
-      } while (this.#drainRequested && !this.#terminated && !this.#controller.paused)
-    } finally {
-      this.#draining = false
-    }
-
-    this.#resumeUpstreamIfNeeded()
-    this.#finishIfReady()
-  }
-
-  #finishIfReady () {
-    if (this.#terminated || !this.#completionPending || this.#controller.paused || this.#draining) {
-      return
-    }
-
-    this.#cleanupDecompressors()
-    try {
-      super.onResponseEnd(this.#controller, this.#trailers)
-    } catch (err) {
-      this.#fail(err)
-      return
-    }
-    this.#terminated = true
-  }
-
-  #onDecompressionEnd () {
-    if (this.#terminated) {
-      return
-    }
-
-    this.#completionPending = true
-    this.#drainOutput()
-    this.#finishIfReady()
-  }
-
-  /**
-   * Determines if decompression should be skipped based on encoding and status code
-   * @param {string} contentEncoding - Content-Encoding header value
-   * @param {number} statusCode - HTTP status code of the response
-   * @returns {boolean} - True if decompression should be skipped
-   */
-  #shouldSkipDecompression (contentEncoding, statusCode) {
-    if (!contentEncoding || statusCode < 200) return true
-    if (this.#skipStatusCodes.includes(statusCode)) return true
-    if (this.#skipErrorResponses && statusCode >= 400) return true
-    return false
-  }
-
-  /**
-   * Creates a chain of decompressors for multiple content encodings
-   *
-   * @param {string} encodings - Comma-separated list of content encodings
-   * @returns {Array<Transform>} - Array of decompressor and limiting streams
-   * @throws {Error} - If the number of content-encodings exceeds the maximum allowed
-   */
-  #createDecompressionChain (encodings) {
-    const parts = encodings.split(',')
-
-    // Limit the number of content-encodings to prevent resource exhaustion.
-    // CVE fix similar to urllib3 (GHSA-gm62-xv2j-4w53) and curl (CVE-2022-32206).
-    const maxContentEncodings = 5
-    if (parts.length > maxContentEncodings) {
-      throw new Error(`too many content-encodings in response: ${parts.length}, maximum allowed is ${maxContentEncodings}`)
-    }
-
-    /** @type {DecompressorStream[]} */
-    const decompressors = []
-
-    for (let i = parts.length - 1; i >= 0; i--) {
-      const encoding = parts[i].trim()
-      if (!encoding) continue
-
-      if (!supportedEncodings[encoding]) {
-        decompressors.length = 0 // Clear if unsupported encoding
-        return decompressors // Unsupported encoding
-      }
-
-      decompressors.push(supportedEncodings[encoding]())
-    }
-
-    if (decompressors.length < 2) {
-      return decompressors
-    }
-
-    /** @type {Transform[]} */
-    const streams = []
-    for (let i = 0; i < decompressors.length; i++) {
-      streams.push(decompressors[i])
-      if (i < decompressors.length - 1 && this.#maxSize > 0) {
-        streams.push(createMaxSizeLimiter(this.#maxSize))
-      }
-    }
-
-    return streams
-  }
-
-  /**
-   * Stops decompression and reports an error.
-   * @param {Error} error - The decompression error
-   * @returns {void}
-   */
-  #fail (error) {
-    if (this.#terminated) {
-      return
-    }
-
-    if (this.#inputEnded) {
-      // The request is already marked complete once the compressed input ends,
-      // so controller.abort() can no longer propagate decoder flush errors.
-      this.onResponseError(this.#controller, error)
-    } else {
-      this.#controller.abort(error)
-    }
-  }
-
-  /**
-   * Sets up event handlers for the final decompressor stream.
-   * @param {DecompressorStream} decompressor - The decompressor stream
-   * @returns {void}
-   */
-  #setupDecompressorEvents (decompressor) {
-    this.#finalDecompressor = decompressor
-    decompressor.on('readable', () => this.#drainOutput())
-    decompressor.on('error', (error) => this.#fail(error))
-  }
-
-  /**
-   * Sets up event handling for a single decompressor
-   * @returns {void}
-   */
-  #setupSingleDecompressor () {
-    const decompressor = this.#decompressors[0]
-    this.#setupDecompressorEvents(decompressor)
-
-    decompressor.on('end', () => this.#onDecompressionEnd())
-  }
-
-  /**
-   * Sets up event handling for multiple chained decompressors using pipeline
-   * @returns {void}
-   */
-  #setupMultipleDecompressors () {
-    const lastDecompressor = this.#decompressors[this.#decompressors.length - 1]
-    this.#setupDecompressorEvents(lastDecompressor)
-
-    pipeline(this.#decompressors, (err) => {
-      if (this.#terminated) {
-        return
-      }
-
-      if (err) {
-        this.#fail(err)
-        return
-      }
-
-      this.#onDecompressionEnd()
-    })
-  }
-
-  #setupInputBackpressure () {
-    const decompressor = this.#decompressors[0]
-    decompressor.on('drain', () => {
-      if (this.#terminated) {
-        return
-      }
-
-      this.#inputBackpressured = false
-      if (!this.#controller.paused) {
-        this.#drainOutput()
-        this.#resumeUpstreamIfNeeded()
-      }
-    })
-  }
-
-  /**
-   * Cleans up decompressor references to prevent memory leaks
-   * @returns {void}
-   */
-  #cleanupDecompressors () {
-    this.#decompressors.length = 0
-    this.#finalDecompressor = undefined
-  }
-
-  onRequestStart (controller, context) {
-    this.#controller.target = controller
-    return super.onRequestStart(this.#controller, context)
-  }
-
-  onRequestUpgrade (controller, statusCode, headers, socket) {
-    return super.onRequestUpgrade(this.#controller, statusCode, headers, socket)
-  }
-
-  /**
-   * @param {Controller} controller
-   * @param {number} statusCode
-   * @param {Record<string, string | string[] | undefined>} headers
-   * @param {string} statusMessage
-   * @returns {void}
-   */
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    // Repeated field lines reach us as an array. RFC 9110 section 5.3 lets a
-    // recipient join them with commas, which yields the single-line form the
-    // decompression chain already handles.
-    const rawContentEncoding = headers['content-encoding']
-    const contentEncoding = Array.isArray(rawContentEncoding)
-      ? rawContentEncoding.join(',')
-      : rawContentEncoding
-
-    // If content encoding is not supported or status code is in skip list
-    if (this.#shouldSkipDecompression(contentEncoding, statusCode)) {
-      return super.onResponseStart(this.#controller, statusCode, headers, statusMessage)
-    }
-
-    const decompressors = this.#createDecompressionChain(contentEncoding.toLowerCase())
-
-    if (decompressors.length === 0) {
-      this.#cleanupDecompressors()
-      return super.onResponseStart(this.#controller, statusCode, headers, statusMessage)
-    }
-
-    this.#decompressors = decompressors
-
-    // Remove compression headers since we're decompressing
-    const { 'content-encoding': _, 'content-length': __, ...newHeaders } = headers
-
-    if (this.#controller.rawHeaders) {
-      const rawHeaders = this.#controller.rawHeaders
-
-      if (Array.isArray(rawHeaders)) {
-        const filteredHeaders = []
-        for (let i = 0; i < rawHeaders.length; i += 2) {
-          const headerName = rawHeaders[i]
-          const name = Buffer.isBuffer(headerName) ? headerName.toString('latin1') : `${headerName}`
-          const lowerName = name.toLowerCase()
-
-          if (lowerName === 'content-encoding' || lowerName === 'content-length') {
-            continue
-          }
-
-          filteredHeaders.push(rawHeaders[i], rawHeaders[i + 1])
-        }
-        rawHeaders.splice(0, rawHeaders.length, ...filteredHeaders)
-      } else if (typeof rawHeaders === 'object') {
-        for (const name of Object.keys(rawHeaders)) {
-          const lowerName = name.toLowerCase()
-          if (lowerName === 'content-encoding' || lowerName === 'content-length') {
-            delete rawHeaders[name]
-          }
-        }
-      }
-    }
-
-    this.#setupInputBackpressure()
-    if (this.#decompressors.length === 1) {
-      this.#setupSingleDecompressor()
-    } else {
-      this.#setupMultipleDecompressors()
-    }
-
-    return super.onResponseStart(this.#controller, statusCode, newHeaders, statusMessage)
-  }
-
-  /**
-   * @param {Controller} controller
-   * @param {Buffer} chunk
-   * @returns {void}
-   */
-  onResponseData (controller, chunk) {
-    if (this.#decompressors.length > 0) {
-      if (!this.#decompressors[0].write(chunk)) {
-        this.#inputBackpressured = true
-        this.#pauseUpstream()
-      }
-      return
-    }
-    return super.onResponseData(this.#controller, chunk)
-  }
-
-  /**
-   * @param {Controller} controller
-   * @param {Record<string, string | string[]> | undefined} trailers
-   * @returns {void}
-   */
-  onResponseEnd (controller, trailers) {
-    if (this.#decompressors.length > 0) {
-      this.#inputEnded = true
-      this.#trailers = trailers
-      this.#decompressors[0].end()
-      return
-    }
-    return super.onResponseEnd(this.#controller, trailers)
-  }
-
-  /**
-   * @param {Controller} controller
-   * @param {Error} err
-   * @returns {void}
-   */
-  onResponseError (controller, err) {
-    if (this.#terminated) {
-      return
-    }
-
-    this.#terminated = true
-    for (const decompressor of this.#decompressors) {
-      decompressor.destroy()
-    }
-    this.#cleanupDecompressors()
-    super.onResponseError(this.#controller, err)
-  }
-}
-
-/**
- * Creates a decompression interceptor for HTTP responses
- * @param {DecompressHandlerOptions} [options] - Options for the interceptor
- * @returns {Function} - Interceptor function
- */
-function createDecompressInterceptor (options = {}) {
-  // Emit experimental warning only once
-  if (!warningEmitted) {
-    process.emitWarning(
-      'DecompressInterceptor is experimental and subject to change',
-      'ExperimentalWarning'
-    )
-    warningEmitted = true
-  }
-
-  return (dispatch) => {
-    return (opts, handler) => {
-      const decompressHandler = new DecompressHandler(handler, options)
-      return dispatch(opts, decompressHandler)
-    }
-  }
-}
-
-module.exports = createDecompressInterceptor
-
-
-/***/ }),
-
-/***/ 7240:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
-
-const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
-
-/**
- * @param {import('../../types/interceptors.d.ts').default.DeduplicateInterceptorOpts} [opts]
- * @returns {import('../../types/dispatcher.d.ts').default.DispatcherComposeInterceptor}
- */
-module.exports = (opts = {}) => {
-  const {
-    methods = ['GET'],
-    skipHeaderNames = [],
-    excludeHeaderNames = [],
-    maxBufferSize = 5 * 1024 * 1024
-  } = opts
-
-  if (typeof opts !== 'object' || opts === null) {
-    throw new TypeError(`expected type of opts to be an Object, got ${opts === null ? 'null' : typeof opts}`)
-  }
-
-  if (!Array.isArray(methods)) {
-    throw new TypeError(`expected opts.methods to be an array, got ${typeof methods}`)
-  }
-
-  for (const method of methods) {
-    if (!util.safeHTTPMethods.includes(method)) {
-      throw new TypeError(`expected opts.methods to only contain safe HTTP methods, got ${method}`)
-    }
-  }
-
-  if (!Array.isArray(skipHeaderNames)) {
-    throw new TypeError(`expected opts.skipHeaderNames to be an array, got ${typeof skipHeaderNames}`)
-  }
-
-  if (!Array.isArray(excludeHeaderNames)) {
-    throw new TypeError(`expected opts.excludeHeaderNames to be an array, got ${typeof excludeHeaderNames}`)
-  }
-
-  if (!Number.isFinite(maxBufferSize) || maxBufferSize <= 0) {
-    throw new TypeError(`expected opts.maxBufferSize to be a positive finite number, got ${maxBufferSize}`)
-  }
-
-  // Convert to lowercase Set for case-insensitive header matching
-  const skipHeaderNamesSet = new Set(skipHeaderNames.map(name => name.toLowerCase()))
-
-  // Convert to lowercase Set for case-insensitive header exclusion from deduplication key
-  const excludeHeaderNamesSet = new Set(excludeHeaderNames.map(name => name.toLowerCase()))
-
-  /**
-   * Map of pending requests for deduplication
-   * @type {Map<string, DeduplicationHandler>}
-   */
-  const pendingRequests = new Map()
-
-  return dispatch => {
-    return (opts, handler) => {
-      if (!opts.origin || methods.includes(opts.method) === false) {
-        return dispatch(opts, handler)
-      }
-
-      opts = {
-        ...opts,
-        headers: normalizeHeaders(opts)
-      }
-
-      // Skip deduplication if request contains any of the specified headers
-      if (skipHeaderNamesSet.size > 0) {
-        for (const headerName of Object.keys(opts.headers)) {
-          if (skipHeaderNamesSet.has(headerName.toLowerCase())) {
-            return dispatch(opts, handler)
-          }
-        }
-      }
-
-      const cacheKey = makeCacheKey(opts)
-      const dedupeKey = makeDeduplicationKey(cacheKey, excludeHeaderNamesSet)
-
-      // Check if there's already a pending request for this key
-      const pendingHandler = pendingRequests.get(dedupeKey)
-      if (pendingHandler) {
-        // Add this handler to the waiting list when safe.
-        // If body streaming has already started, this request must be sent independently.
-        if (pendingHandler.addWaitingHandler(handler)) {
-          return true
-        }
-
-        return dispatch(opts, handler)
-      }
-
-      // Create a new deduplication handler
-      const deduplicationHandler = new DeduplicationHandler(
-        handler,
-        () => {
-          // Clean up when request completes
-          pendingRequests.delete(dedupeKey)
-          if (pendingRequestsChannel.hasSubscribers) {
-            pendingRequestsChannel.publish({ size: pendingRequests.size, key: dedupeKey, type: 'removed' })
-          }
-        },
-        maxBufferSize
-      )
-
-      // Register the pending request
-      pendingRequests.set(dedupeKey, deduplicationHandler)
-      if (pendingRequestsChannel.hasSubscribers) {
-        pendingRequestsChannel.publish({ size: pendingRequests.size, key: dedupeKey, type: 'added' })
-      }
-
-      return dispatch(opts, deduplicationHandler)
-    }
-  }
-}
-
-
-/***/ }),
-
-/***/ 379:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-const { isIP } = __nccwpck_require__(7030)
-const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
-const maxInt = Math.pow(2, 31) - 1
-
-function hasSafeIterator (headers) {
-  const prototype = Object.getPrototypeOf(headers)
-  const ownIterator = Object.prototype.hasOwnProperty.call(headers, Symbol.iterator)
-  return ownIterator || (prototype != null && prototype !== Object.prototype && typeof headers[Symbol.iterator] === 'function')
-}
-
-function isHostHeader (key) {
-  return typeof key === 'string' && key.toLowerCase() === 'host'
-}
-
-function normalizeHeaders (headers) {
-  if (headers == null) {
-    return null
-  }
-
-  if (Array.isArray(headers)) {
-    if (headers.length === 0 || !Array.isArray(headers[0])) {
-      return headers
-    }
-
-    const normalized = []
-    for (const header of headers) {
-      if (Array.isArray(header) && header.length === 2) {
-        normalized.push(header[0], header[1])
-      } else {
-        normalized.push(header)
-      }
-    }
-
-    return normalized
-  }
-
-  if (typeof headers === 'object' && hasSafeIterator(headers)) {
-    const normalized = []
-    for (const header of headers) {
-      if (Array.isArray(header) && header.length === 2) {
-        normalized.push(header[0], header[1])
-      } else {
-        normalized.push(header)
-      }
-    }
-
-    return normalized
-  }
-
-  return headers
-}
-
-function hasHostHeader (headers) {
-  if (headers == null) {
-    return false
-  }
-
-  if (Array.isArray(headers)) {
-    if (headers.length === 0) {
-      return false
-    }
-
-    for (let i = 0; i < headers.length; i += 2) {
-      if (isHostHeader(headers[i])) {
-        return true
-      }
-    }
-
-    return false
-  }
-
-  if (typeof headers === 'object') {
-    for (const key in headers) {
-      if (isHostHeader(key)) {
-        return true
-      }
-    }
-  }
-
-  return false
-}
-
-function withHostHeader (host, headers) {
-  const normalizedHeaders = normalizeHeaders(headers)
-
-  if (hasHostHeader(normalizedHeaders)) {
-    return normalizedHeaders
-  }
-
-  if (Array.isArray(normalizedHeaders)) {
-    return ['host', host, ...normalizedHeaders]
-  }
-
-  if (normalizedHeaders && typeof normalizedHeaders === 'object') {
-    return {
-      host,
-      ...normalizedHeaders
-    }
-  }
-
-  return { host }
-}
-
-class DNSStorage {
-  #maxItems = 0
-  #records = new Map()
-
-  constructor (opts) {
-    this.#maxItems = opts.maxItems
-  }
-
-  get size () {
-    return this.#records.size
-  }
-
-  get (hostname) {
-    return this.#records.get(hostname) ?? null
-  }
-
-  set (hostname, records) {
-    this.#records.set(hostname, records)
-  }
-
-  delete (hostname) {
-    this.#records.delete(hostname)
-  }
-
-  // Delegate to storage decide can we do more lookups or not
-  full () {
-    return this.size >= this.#maxItems
-  }
-}
-
-class DNSInstance {
-  #maxTTL = 0
-  #maxItems = 0
-  dualStack = true
-  affinity = null
-  lookup = null
-  pick = null
-  storage = null
-
-  constructor (opts) {
-    this.#maxTTL = opts.maxTTL
-    this.#maxItems = opts.maxItems
-    this.dualStack = opts.dualStack
-    this.affinity = opts.affinity
-    this.lookup = opts.lookup ?? this.#defaultLookup
-    this.pick = opts.pick ?? this.#defaultPick
-    this.storage = opts.storage ?? new DNSStorage(opts)
-  }
-
-  runLookup (origin, opts, cb) {
-    const ips = this.storage.get(origin.hostname)
-
-    // If full, we just return the origin
-    if (ips == null && this.storage.full()) {
-      cb(null, origin)
-      return
-    }
-
-    const newOpts = {
-      affinity: this.affinity,
-      dualStack: this.dualStack,
-      lookup: this.lookup,
-      pick: this.pick,
-      ...opts.dns,
-      maxTTL: this.#maxTTL,
-      maxItems: this.#maxItems
-    }
-
-    // If no IPs we lookup
-    if (ips == null) {
-      this.lookup(origin, newOpts, (err, addresses) => {
-        if (err || addresses == null || addresses.length === 0) {
-          cb(err ?? new InformationalError('No DNS entries found'))
-          return
-        }
-
-        this.setRecords(origin, addresses)
-        const records = this.storage.get(origin.hostname)
-
-        const ip = this.pick(
-          origin,
-          records,
-          newOpts.affinity
-        )
-
-        let port
-        if (typeof ip.port === 'number') {
-          port = `:${ip.port}`
-        } else if (origin.port !== '') {
-          port = `:${origin.port}`
-        } else {
-          port = ''
-        }
-
-        cb(
-          null,
-          new URL(`${origin.protocol}//${
-            ip.family === 6 ? `[${ip.address}]` : ip.address
-          }${port}`)
-        )
-      })
-    } else {
-      // If there's IPs we pick
-      const ip = this.pick(
-        origin,
-        ips,
-        newOpts.affinity
-      )
-
-      // If no IPs we lookup - deleting old records
-      if (ip == null) {
-        this.storage.delete(origin.hostname)
-        this.runLookup(origin, opts, cb)
-        return
-      }
-
-      let port
-      if (typeof ip.port === 'number') {
-        port = `:${ip.port}`
-      } else if (origin.port !== '') {
-        port = `:${origin.port}`
-      } else {
-        port = ''
-      }
-
-      cb(
-        null,
-        new URL(`${origin.protocol}//${
-          ip.family === 6 ? `[${ip.address}]` : ip.address
-        }${port}`)
-      )
-    }
-  }
-
-  #defaultLookup (origin, opts, cb) {
-    lookup(
-      origin.hostname,
-      {
-        all: true,
-        family: this.dualStack === false ? this.affinity : 0,
-        order: 'ipv4first'
-      },
-      (err, addresses) => {
-        if (err) {
-          return cb(err)
-        }
-
-        const results = new Map()
-
-        for (const addr of addresses) {
-          // On linux we found duplicates, we attempt to remove them with
-          // the latest record
-          results.set(`${addr.address}:${addr.family}`, addr)
-        }
-
-        cb(null, results.values())
-      }
-    )
-  }
-
-  #defaultPick (origin, hostnameRecords, affinity) {
-    let ip = null
-    const { records, offset } = hostnameRecords
-
-    let family
-    if (this.dualStack) {
-      if (affinity == null) {
-        // Balance between ip families
-        if (offset == null || offset === maxInt) {
-          hostnameRecords.offset = 0
-          affinity = 4
-        } else {
-          hostnameRecords.offset++
-          affinity = (hostnameRecords.offset & 1) === 1 ? 6 : 4
-        }
-      }
-
-      if (records[affinity] != null && records[affinity].ips.length > 0) {
-        family = records[affinity]
-      } else {
-        family = records[affinity === 4 ? 6 : 4]
-      }
-    } else {
-      family = records[affinity]
-    }
-
-    // If no IPs we return null
-    if (family == null || family.ips.length === 0) {
-      return ip
-    }
-
-    if (family.offset == null || family.offset === maxInt) {
-      family.offset = 0
-    } else {
-      family.offset++
-    }
-
-    const position = family.offset % family.ips.length
-    ip = family.ips[position] ?? null
-
-    if (ip == null) {
-      return ip
-    }
-
-    if (Date.now() - ip.timestamp > ip.ttl) { // record TTL is already in ms
-      // We delete expired records
-      // It is possible that they have different TTL, so we manage them individually
-      family.ips.splice(position, 1)
-      return this.pick(origin, hostnameRecords, affinity)
-    }
-
-    return ip
-  }
-
-  pickFamily (origin, ipFamily) {
-    const records = this.storage.get(origin.hostname)?.records
-    if (!records) {
-      return null
-    }
-
-    const family = records[ipFamily]
-    if (!family) {
-      return null
-    }
-
-    if (family.offset == null || family.offset === maxInt) {
-      family.offset = 0
-    } else {
-      family.offset++
-    }
-
-    const position = family.offset % family.ips.length
-    const ip = family.ips[position] ?? null
-    if (ip == null) {
-      return ip
-    }
-
-    if (Date.now() - ip.timestamp > ip.ttl) { // record TTL is already in ms
-      // We delete expired records
-      // It is possible that they have different TTL, so we manage them individually
-      family.ips.splice(position, 1)
-    }
-
-    return ip
-  }
-
-  setRecords (origin, addresses) {
-    const timestamp = Date.now()
-    const records = { records: { 4: null, 6: null } }
-    let minTTL = this.#maxTTL
-    for (const record of addresses) {
-      record.timestamp = timestamp
-      if (typeof record.ttl === 'number') {
-        // The record TTL is expected to be in ms
-        record.ttl = Math.min(record.ttl, this.#maxTTL)
-        minTTL = Math.min(minTTL, record.ttl)
-      } else {
-        record.ttl = this.#maxTTL
-      }
-
-      const familyRecords = records.records[record.family] ?? { ips: [] }
-
-      familyRecords.ips.push(record)
-      records.records[record.family] = familyRecords
-    }
-
-    // We provide a default TTL if external storage will be used without TTL per record-level support
-    this.storage.set(origin.hostname, records, { ttl: minTTL })
-  }
-
-  deleteRecords (origin) {
-    this.storage.delete(origin.hostname)
-  }
-
-  getHandler (meta, opts) {
-    return new DNSDispatchHandler(this, meta, opts)
-  }
-}
-
-class DNSDispatchHandler extends DecoratorHandler {
-  #state = null
-  #opts = null
-  #dispatch = null
-  #origin = null
-  #controller = null
-  #newOrigin = null
-  #firstTry = true
-
-  constructor (state, { origin, handler, dispatch, newOrigin }, opts) {
-    super(handler)
-    this.#origin = origin
-    this.#newOrigin = newOrigin
-    this.#opts = { ...opts }
-    this.#state = state
-    this.#dispatch = dispatch
-  }
-
-  onResponseError (controller, err) {
-    switch (err.code) {
-      case 'ETIMEDOUT':
-      case 'ECONNREFUSED': {
-        if (this.#state.dualStack) {
-          if (!this.#firstTry) {
-            super.onResponseError(controller, err)
-            return
-          }
-          this.#firstTry = false
-
-          // Pick an ip address from the other family
-          const otherFamily = this.#newOrigin.hostname[0] === '[' ? 4 : 6
-          const ip = this.#state.pickFamily(this.#origin, otherFamily)
-          if (ip == null) {
-            super.onResponseError(controller, err)
-            return
-          }
-
-          let port
-          if (typeof ip.port === 'number') {
-            port = `:${ip.port}`
-          } else if (this.#origin.port !== '') {
-            port = `:${this.#origin.port}`
-          } else {
-            port = ''
-          }
-
-          const dispatchOpts = {
-            ...this.#opts,
-            origin: `${this.#origin.protocol}//${
-              ip.family === 6 ? `[${ip.address}]` : ip.address
-            }${port}`,
-            headers: withHostHeader(this.#origin.host, this.#opts.headers)
-          }
-          this.#dispatch(dispatchOpts, this)
-          return
-        }
-
-        // if dual-stack disabled, we error out
-        super.onResponseError(controller, err)
-        break
-      }
-      case 'ENOTFOUND':
-        this.#state.deleteRecords(this.#origin)
-        super.onResponseError(controller, err)
-        break
-      default:
-        super.onResponseError(controller, err)
-        break
-    }
-  }
-}
-
-module.exports = interceptorOpts => {
-  if (
-    interceptorOpts?.maxTTL != null &&
-    (typeof interceptorOpts?.maxTTL !== 'number' || interceptorOpts?.maxTTL < 0)
-  ) {
-    throw new InvalidArgumentError('Invalid maxTTL. Must be a positive number')
-  }
-
-  if (
-    interceptorOpts?.maxItems != null &&
-    (typeof interceptorOpts?.maxItems !== 'number' ||
-      interceptorOpts?.maxItems < 1)
-  ) {
-    throw new InvalidArgumentError(
-      'Invalid maxItems. Must be a positive number and greater than zero'
-    )
-  }
-
-  if (
-    interceptorOpts?.affinity != null &&
-    interceptorOpts?.affinity !== 4 &&
-    interceptorOpts?.affinity !== 6
-  ) {
-    throw new InvalidArgumentError('Invalid affinity. Must be either 4 or 6')
-  }
-
-  if (
-    interceptorOpts?.dualStack != null &&
-    typeof interceptorOpts?.dualStack !== 'boolean'
-  ) {
-    throw new InvalidArgumentError('Invalid dualStack. Must be a boolean')
-  }
-
-  if (
-    interceptorOpts?.lookup != null &&
-    typeof interceptorOpts?.lookup !== 'function'
-  ) {
-    throw new InvalidArgumentError('Invalid lookup. Must be a function')
-  }
-
-  if (
-    interceptorOpts?.pick != null &&
-    typeof interceptorOpts?.pick !== 'function'
-  ) {
-    throw new InvalidArgumentError('Invalid pick. Must be a function')
-  }
-
-  if (
-    interceptorOpts?.storage != null &&
-    (typeof interceptorOpts?.storage?.get !== 'function' ||
-      typeof interceptorOpts?.storage?.set !== 'function' ||
-      typeof interceptorOpts?.storage?.full !== 'function' ||
-      typeof interceptorOpts?.storage?.delete !== 'function'
-    )
-  ) {
-    throw new InvalidArgumentError('Invalid storage. Must be a object with methods: { get, set, full, delete }')
-  }
-
-  const dualStack = interceptorOpts?.dualStack ?? true
-  let affinity
-  if (dualStack) {
-    affinity = interceptorOpts?.affinity ?? null
-  } else {
-    affinity = interceptorOpts?.affinity ?? 4
-  }
-
-  const opts = {
-    maxTTL: interceptorOpts?.maxTTL ?? 10e3, // Expressed in ms
-    lookup: interceptorOpts?.lookup ?? null,
-    pick: interceptorOpts?.pick ?? null,
-    dualStack,
-    affinity,
-    maxItems: interceptorOpts?.maxItems ?? Infinity,
-    storage: interceptorOpts?.storage
-  }
-
-  const instance = new DNSInstance(opts)
-
-  return dispatch => {
-    return function dnsInterceptor (origDispatchOpts, handler) {
-      const origin =
-        origDispatchOpts.origin.constructor === URL
-          ? origDispatchOpts.origin
-          : new URL(origDispatchOpts.origin)
-
-      if (isIP(origin.hostname) !== 0) {
-        return dispatch(origDispatchOpts, handler)
-      }
-
-      instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
-        if (err) {
-          return handler.onResponseError(null, err)
-        }
-
-        const dispatchOpts = {
-          ...origDispatchOpts,
-          servername: origin.hostname, // For SNI on TLS
-          origin: newOrigin.origin,
-          headers: withHostHeader(origin.host, origDispatchOpts.headers)
-        }
-
-        dispatch(
-          dispatchOpts,
-          instance.getHandler(
-            { origin, dispatch, handler, newOrigin },
-            origDispatchOpts
-          )
-        )
-      })
-
-      return true
-    }
-  }
-}
-
-
-/***/ }),
-
-/***/ 8060:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
-
-class DumpHandler extends DecoratorHandler {
-  #maxSize = 1024 * 1024
-  #dumped = false
-  #size = 0
-  aborted = false
-  reason = false
-
-  constructor ({ maxSize, signal }, handler) {
-    if (maxSize != null && (!Number.isFinite(maxSize) || maxSize < 1)) {
-      throw new InvalidArgumentError('maxSize must be a number greater than 0')
-    }
-
-    super(handler)
-
-    this.#maxSize = maxSize ?? this.#maxSize
-    // this.#handler = handler
-  }
-
-  #abort (reason) {
-    this.aborted = true
-    this.reason = reason
-  }
-
-  onRequestStart (controller, context) {
-    controller.abort = this.#abort.bind(this)
-
-    return super.onRequestStart(controller, context)
-  }
-
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    const contentLength = headers['content-length']
-
-    if (contentLength != null && contentLength > this.#maxSize) {
-      throw new RequestAbortedError(
-        `Response size (${contentLength}) larger than maxSize (${
-          this.#maxSize
-        })`
-      )
-    }
-
-    if (this.aborted === true) {
-      return true
-    }
-
-    return super.onResponseStart(controller, statusCode, headers, statusMessage)
-  }
-
-  onResponseError (controller, err) {
-    super.onResponseError(controller, this.aborted === true ? this.reason : err)
-  }
-
-  onResponseData (controller, chunk) {
-    this.#size = this.#size + chunk.length
-
-    if (this.#size > this.#maxSize) {
-      throw new RequestAbortedError(
-        `Response size (${this.#size}) larger than maxSize (${this.#maxSize})`
-      )
-    }
-
-    if (this.#size === this.#maxSize) {
-      this.#dumped = true
-    }
-
-    return true
-  }
-
-  onResponseEnd (controller, trailers) {
-    if (this.aborted === true) {
-      super.onResponseError(controller, this.reason)
-      return
-    }
-
-    super.onResponseEnd(controller, this.#dumped ? {} : trailers)
-  }
-}
-
-function createDumpInterceptor (
-  { maxSize: defaultMaxSize } = {
-    maxSize: 1024 * 1024
-  }
-) {
-  return dispatch => {
-    return function Intercept (opts, handler) {
-      const { dumpMaxSize = defaultMaxSize } = opts
-
-      const dumpHandler = new DumpHandler({ maxSize: dumpMaxSize, signal: opts.signal }, handler)
-
-      return dispatch(opts, dumpHandler)
-    }
-  }
-}
-
-module.exports = createDumpInterceptor
-
-
-/***/ }),
-
-/***/ 1514:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const RedirectHandler = __nccwpck_require__(8754)
-
-function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
-  return (dispatch) => {
-    return function Intercept (opts, handler) {
-      const { maxRedirections = defaultMaxRedirections, ...rest } = opts
-
-      if (maxRedirections == null || maxRedirections === 0) {
-        return dispatch(opts, handler)
-      }
-
-      const dispatchOpts = { ...rest } // Stop sub dispatcher from also redirecting.
-      const redirectHandler = new RedirectHandler(dispatch, maxRedirections, dispatchOpts, handler)
-      return dispatch(dispatchOpts, redirectHandler)
-    }
-  }
-}
-
-module.exports = createRedirectInterceptor
-
-
-/***/ }),
-
-/***/ 8918:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-// const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { ResponseError } = __nccwpck_require__(8707)
-
-class ResponseErrorHandler extends DecoratorHandler {
-  #statusCode
-  #contentType
-  #decoder
-  #headers
-  #body
-
-  constructor (_opts, { handler }) {
-    super(handler)
-  }
-
-  #checkContentType (contentType) {
-    return (this.#contentType ?? '').indexOf(contentType) === 0
-  }
-
-  onRequestStart (controller, context) {
-    this.#statusCode = 0
-    this.#contentType = null
-    this.#decoder = null
-    this.#headers = null
-    this.#body = ''
-
-    return super.onRequestStart(controller, context)
-  }
-
-  onResponseStart (controller, statusCode, headers, statusMessage) {
-    this.#statusCode = statusCode
-    this.#headers = headers
-    this.#contentType = headers['content-type']
-
-    if (this.#statusCode < 400) {
-      return super.onResponseStart(controller, statusCode, headers, statusMessage)
-    }
-
-    if (this.#checkContentType('application/json') || this.#checkContentType('text/plain')) {
-      this.#decoder = new TextDecoder('utf-8')
-    }
-  }
-
-  onResponseData (controller, chunk) {
-    if (this.#statusCode < 400) {
-      return super.onResponseData(controller, chunk)
-    }
-
-    this.#body += this.#decoder?.decode(chunk, { stream: true }) ?? ''
-  }
-
-  onResponseEnd (controller, trailers) {
-    if (this.#statusCode >= 400) {
-      this.#body += this.#decoder?.decode(undefined, { stream: false }) ?? ''
-
-      if (this.#checkContentType('application/json')) {
-        try {
-          this.#body = JSON.parse(this.#body)
-        } catch {
-          // Do nothing...
-        }
-      }
-
-      let err
-      const stackTraceLimit = Error.stackTraceLimit
-      Error.stackTraceLimit = 0
-      try {
-        err = new ResponseError('Response Error', this.#statusCode, {
-          body: this.#body,
-          headers: this.#headers
-        })
-      } finally {
-        Error.stackTraceLimit = stackTraceLimit
-      }
-
-      super.onResponseError(controller, err)
-    } else {
-      super.onResponseEnd(controller, trailers)
-    }
-  }
-
-  onResponseError (controller, err) {
-    super.onResponseError(controller, err)
-  }
-}
-
-module.exports = () => {
-  return (dispatch) => {
-    return function Intercept (opts, handler) {
-      return dispatch(opts, new ResponseErrorHandler(opts, { handler }))
-    }
-  }
-}
-
-
-/***/ }),
-
-/***/ 2026:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-const RetryHandler = __nccwpck_require__(7816)
-
-module.exports = globalOpts => {
-  return dispatch => {
-    return function retryInterceptor (opts, handler) {
-      return dispatch(
-        opts,
-        new RetryHandler(
-          { ...opts, retryOptions: { ...globalOpts, ...opts.retryOptions } },
-          {
-            handler,
-            dispatch
-          }
-        )
-      )
-    }
-  }
 }
 
 
@@ -17888,3997 +11148,6 @@ function enumToMap(obj, filter = [], exceptions = []) {
             (emptyFilter || filter.includes(value)) &&
             (emptyExceptions || !exceptions.includes(value)));
     }));
-}
-
-
-/***/ }),
-
-/***/ 7501:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const {
-  kAgent,
-  kMockAgentSet,
-  kMockAgentGet,
-  kDispatches,
-  kIsMockActive,
-  kNetConnect,
-  kGetNetConnect,
-  kOptions,
-  kFactory,
-  kMockAgentRegisterCallHistory,
-  kMockAgentIsCallHistoryEnabled,
-  kMockAgentAddCallHistoryLog,
-  kMockAgentMockCallHistoryInstance,
-  kMockAgentAcceptsNonStandardSearchParameters,
-  kMockCallHistoryAddLog,
-  kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
-
-class MockAgent extends Dispatcher {
-  constructor (opts = {}) {
-    super(opts)
-
-    const mockOptions = buildAndValidateMockOptions(opts)
-
-    this[kNetConnect] = true
-    this[kIsMockActive] = true
-    this[kMockAgentIsCallHistoryEnabled] = mockOptions.enableCallHistory ?? false
-    this[kMockAgentAcceptsNonStandardSearchParameters] = mockOptions.acceptNonStandardSearchParameters ?? false
-    this[kIgnoreTrailingSlash] = mockOptions.ignoreTrailingSlash ?? false
-
-    // Instantiate Agent and encapsulate
-    if (opts?.agent && typeof opts.agent.dispatch !== 'function') {
-      throw new InvalidArgumentError('Argument opts.agent must implement Agent')
-    }
-    const agent = opts?.agent ? opts.agent : new Agent(opts)
-    this[kAgent] = agent
-
-    this[kClients] = agent[kClients]
-    this[kOptions] = mockOptions
-
-    if (this[kMockAgentIsCallHistoryEnabled]) {
-      this[kMockAgentRegisterCallHistory]()
-    }
-  }
-
-  get (origin) {
-    // Normalize origin to handle URL objects and case-insensitive hostnames
-    const normalizedOrigin = normalizeOrigin(origin)
-    const originKey = this[kIgnoreTrailingSlash] ? normalizedOrigin.replace(/\/$/, '') : normalizedOrigin
-
-    let dispatcher = this[kMockAgentGet](originKey)
-
-    if (!dispatcher) {
-      dispatcher = this[kFactory](originKey)
-      this[kMockAgentSet](originKey, dispatcher)
-    }
-    return dispatcher
-  }
-
-  dispatch (opts, handler) {
-    opts.origin = normalizeOrigin(opts.origin)
-
-    // Call MockAgent.get to perform additional setup before dispatching as normal
-    this.get(opts.origin)
-
-    this[kMockAgentAddCallHistoryLog](opts)
-
-    const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters]
-
-    const dispatchOpts = { ...opts }
-
-    if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-      const [path, searchParams] = dispatchOpts.path.split('?')
-      const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters)
-      dispatchOpts.path = `${path}?${normalizedSearchParams}`
-    }
-
-    return this[kAgent].dispatch(dispatchOpts, handler)
-  }
-
-  async close () {
-    this.clearCallHistory()
-    await this[kAgent].close()
-    this[kClients].clear()
-  }
-
-  deactivate () {
-    this[kIsMockActive] = false
-  }
-
-  activate () {
-    this[kIsMockActive] = true
-  }
-
-  enableNetConnect (matcher) {
-    if (typeof matcher === 'string' || typeof matcher === 'function' || matcher instanceof RegExp) {
-      if (Array.isArray(this[kNetConnect])) {
-        this[kNetConnect].push(matcher)
-      } else {
-        this[kNetConnect] = [matcher]
-      }
-    } else if (typeof matcher === 'undefined') {
-      this[kNetConnect] = true
-    } else {
-      throw new InvalidArgumentError('Unsupported matcher. Must be one of String|Function|RegExp.')
-    }
-  }
-
-  disableNetConnect () {
-    this[kNetConnect] = false
-  }
-
-  enableCallHistory () {
-    this[kMockAgentIsCallHistoryEnabled] = true
-
-    return this
-  }
-
-  disableCallHistory () {
-    this[kMockAgentIsCallHistoryEnabled] = false
-
-    return this
-  }
-
-  getCallHistory () {
-    return this[kMockAgentMockCallHistoryInstance]
-  }
-
-  clearCallHistory () {
-    if (this[kMockAgentMockCallHistoryInstance] !== undefined) {
-      this[kMockAgentMockCallHistoryInstance].clear()
-    }
-  }
-
-  // This is required to bypass issues caused by using global symbols - see:
-  // https://github.com/nodejs/undici/issues/1447
-  get isMockActive () {
-    return this[kIsMockActive]
-  }
-
-  [kMockAgentRegisterCallHistory] () {
-    if (this[kMockAgentMockCallHistoryInstance] === undefined) {
-      this[kMockAgentMockCallHistoryInstance] = new MockCallHistory()
-    }
-  }
-
-  [kMockAgentAddCallHistoryLog] (opts) {
-    if (this[kMockAgentIsCallHistoryEnabled]) {
-      // additional setup when enableCallHistory class method is used after mockAgent instantiation
-      this[kMockAgentRegisterCallHistory]()
-
-      // add call history log on every call (intercepted or not)
-      this[kMockAgentMockCallHistoryInstance][kMockCallHistoryAddLog](opts)
-    }
-  }
-
-  [kMockAgentSet] (origin, dispatcher) {
-    this[kClients].set(origin, { count: 0, dispatcher })
-  }
-
-  [kFactory] (origin) {
-    const mockOptions = Object.assign({ agent: this }, this[kOptions])
-    return this[kOptions] && this[kOptions].connections === 1
-      ? new MockClient(origin, mockOptions)
-      : new MockPool(origin, mockOptions)
-  }
-
-  [kMockAgentGet] (origin) {
-    // First check if we can immediately find it
-    const result = this[kClients].get(origin)
-    if (result?.dispatcher) {
-      return result.dispatcher
-    }
-
-    // If the origin is not a string create a dummy parent pool and return to user
-    if (typeof origin !== 'string') {
-      const dispatcher = this[kFactory]('http://localhost:9999')
-      this[kMockAgentSet](origin, dispatcher)
-      return dispatcher
-    }
-
-    // If we match, create a pool and assign the same dispatches
-    for (const [keyMatcher, result] of Array.from(this[kClients])) {
-      if (result && typeof keyMatcher !== 'string' && matchValue(keyMatcher, origin)) {
-        const dispatcher = this[kFactory](origin)
-        this[kMockAgentSet](origin, dispatcher)
-        dispatcher[kDispatches] = result.dispatcher[kDispatches]
-        return dispatcher
-      }
-    }
-  }
-
-  [kGetNetConnect] () {
-    return this[kNetConnect]
-  }
-
-  pendingInterceptors () {
-    const mockAgentClients = this[kClients]
-
-    return Array.from(mockAgentClients.entries())
-      .flatMap(([origin, result]) => result.dispatcher[kDispatches].map(dispatch => ({ ...dispatch, origin })))
-      .filter(({ pending }) => pending)
-  }
-
-  assertNoPendingInterceptors ({ pendingInterceptorsFormatter = new PendingInterceptorsFormatter() } = {}) {
-    const pending = this.pendingInterceptors()
-
-    if (pending.length === 0) {
-      return
-    }
-
-    throw new UndiciError(
-      pending.length === 1
-        ? `1 interceptor is pending:\n\n${pendingInterceptorsFormatter.format(pending)}`.trim()
-        : `${pending.length} interceptors are pending:\n\n${pendingInterceptorsFormatter.format(pending)}`.trim()
-    )
-  }
-}
-
-module.exports = MockAgent
-
-
-/***/ }),
-
-/***/ 431:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-
-function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
-  switch (options.operator) {
-    case 'OR':
-      store.push(...handler(criteria, allLogs))
-
-      return store
-    case 'AND':
-      return handler(criteria, store)
-    default:
-      // guard -- should never happens because buildAndValidateFilterCallsOptions is called before
-      throw new InvalidArgumentError('options.operator must to be a case insensitive string equal to \'OR\' or \'AND\'')
-  }
-}
-
-function buildAndValidateFilterCallsOptions (options = {}) {
-  const finalOptions = {}
-
-  if ('operator' in options) {
-    if (typeof options.operator !== 'string' || (options.operator.toUpperCase() !== 'OR' && options.operator.toUpperCase() !== 'AND')) {
-      throw new InvalidArgumentError('options.operator must to be a case insensitive string equal to \'OR\' or \'AND\'')
-    }
-
-    return {
-      ...finalOptions,
-      operator: options.operator.toUpperCase()
-    }
-  }
-
-  return finalOptions
-}
-
-function makeFilterCalls (parameterName) {
-  return (parameterValue, logs) => {
-    if (typeof parameterValue === 'string' || parameterValue == null) {
-      return logs.filter((log) => {
-        return log[parameterName] === parameterValue
-      })
-    }
-    if (parameterValue instanceof RegExp) {
-      return logs.filter((log) => {
-        return parameterValue.test(log[parameterName])
-      })
-    }
-
-    throw new InvalidArgumentError(`${parameterName} parameter should be one of string, regexp, undefined or null`)
-  }
-}
-function computeUrlWithMaybeSearchParameters (requestInit) {
-  // path can contains query url parameters
-  // or query can contains query url parameters
-  try {
-    const url = new URL(requestInit.path, requestInit.origin)
-
-    // requestInit.path contains query url parameters
-    // requestInit.query is then undefined
-    if (url.search.length !== 0) {
-      return url
-    }
-
-    // requestInit.query can be populated here
-    url.search = new URLSearchParams(requestInit.query).toString()
-
-    return url
-  } catch (error) {
-    throw new InvalidArgumentError('An error occurred when computing MockCallHistoryLog.url', { cause: error })
-  }
-}
-
-class MockCallHistoryLog {
-  constructor (requestInit = {}) {
-    this.body = requestInit.body
-    this.headers = requestInit.headers
-    this.method = requestInit.method
-
-    const url = computeUrlWithMaybeSearchParameters(requestInit)
-
-    this.fullUrl = url.toString()
-    this.origin = url.origin
-    this.path = url.pathname
-    this.searchParams = Object.fromEntries(url.searchParams)
-    this.protocol = url.protocol
-    this.host = url.host
-    this.port = url.port
-    this.hash = url.hash
-  }
-
-  toMap () {
-    return new Map([
-      ['protocol', this.protocol],
-      ['host', this.host],
-      ['port', this.port],
-      ['origin', this.origin],
-      ['path', this.path],
-      ['hash', this.hash],
-      ['searchParams', this.searchParams],
-      ['fullUrl', this.fullUrl],
-      ['method', this.method],
-      ['body', this.body],
-      ['headers', this.headers]]
-    )
-  }
-
-  toString () {
-    const options = { betweenKeyValueSeparator: '->', betweenPairSeparator: '|' }
-    let result = ''
-
-    this.toMap().forEach((value, key) => {
-      if (typeof value === 'string' || value === undefined || value === null) {
-        result = `${result}${key}${options.betweenKeyValueSeparator}${value}${options.betweenPairSeparator}`
-      }
-      if ((typeof value === 'object' && value !== null) || Array.isArray(value)) {
-        result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value)}${options.betweenPairSeparator}`
-      }
-      // maybe miss something for non Record / Array headers and searchParams here
-    })
-
-    // delete last betweenPairSeparator
-    return result.slice(0, -1)
-  }
-}
-
-class MockCallHistory {
-  logs = []
-
-  calls () {
-    return this.logs
-  }
-
-  firstCall () {
-    return this.logs.at(0)
-  }
-
-  lastCall () {
-    return this.logs.at(-1)
-  }
-
-  nthCall (number) {
-    if (typeof number !== 'number') {
-      throw new InvalidArgumentError('nthCall must be called with a number')
-    }
-    if (!Number.isInteger(number)) {
-      throw new InvalidArgumentError('nthCall must be called with an integer')
-    }
-    if (Math.sign(number) !== 1) {
-      throw new InvalidArgumentError('nthCall must be called with a positive value. use firstCall or lastCall instead')
-    }
-
-    // non zero based index. this is more human readable
-    return this.logs.at(number - 1)
-  }
-
-  filterCalls (criteria, options) {
-    // perf
-    if (this.logs.length === 0) {
-      return this.logs
-    }
-    if (typeof criteria === 'function') {
-      return this.logs.filter(criteria)
-    }
-    if (criteria instanceof RegExp) {
-      return this.logs.filter((log) => {
-        return criteria.test(log.toString())
-      })
-    }
-    if (typeof criteria === 'object' && criteria !== null) {
-      // no criteria - returning all logs
-      if (Object.keys(criteria).length === 0) {
-        return this.logs
-      }
-
-      const finalOptions = { operator: 'OR', ...buildAndValidateFilterCallsOptions(options) }
-
-      let maybeDuplicatedLogsFiltered = finalOptions.operator === 'AND' ? this.logs : []
-      if ('protocol' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.protocol, finalOptions, this.filterCallsByProtocol, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('host' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.host, finalOptions, this.filterCallsByHost, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('port' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.port, finalOptions, this.filterCallsByPort, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('origin' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.origin, finalOptions, this.filterCallsByOrigin, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('path' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.path, finalOptions, this.filterCallsByPath, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('hash' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.hash, finalOptions, this.filterCallsByHash, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('fullUrl' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.fullUrl, finalOptions, this.filterCallsByFullUrl, maybeDuplicatedLogsFiltered, this.logs)
-      }
-      if ('method' in criteria) {
-        maybeDuplicatedLogsFiltered = handleFilterCallsWithOptions(criteria.method, finalOptions, this.filterCallsByMethod, maybeDuplicatedLogsFiltered, this.logs)
-      }
-
-      const uniqLogsFiltered = [...new Set(maybeDuplicatedLogsFiltered)]
-
-      return uniqLogsFiltered
-    }
-
-    throw new InvalidArgumentError('criteria parameter should be one of function, regexp, or object')
-  }
-
-  filterCallsByProtocol = makeFilterCalls.call(this, 'protocol')
-
-  filterCallsByHost = makeFilterCalls.call(this, 'host')
-
-  filterCallsByPort = makeFilterCalls.call(this, 'port')
-
-  filterCallsByOrigin = makeFilterCalls.call(this, 'origin')
-
-  filterCallsByPath = makeFilterCalls.call(this, 'path')
-
-  filterCallsByHash = makeFilterCalls.call(this, 'hash')
-
-  filterCallsByFullUrl = makeFilterCalls.call(this, 'fullUrl')
-
-  filterCallsByMethod = makeFilterCalls.call(this, 'method')
-
-  clear () {
-    this.logs = []
-  }
-
-  [kMockCallHistoryAddLog] (requestInit) {
-    const log = new MockCallHistoryLog(requestInit)
-
-    this.logs.push(log)
-
-    return log
-  }
-
-  * [Symbol.iterator] () {
-    for (const log of this.calls()) {
-      yield log
-    }
-  }
-}
-
-module.exports.MockCallHistory = MockCallHistory
-module.exports.MockCallHistoryLog = MockCallHistoryLog
-
-
-/***/ }),
-
-/***/ 7365:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
-const {
-  kDispatches,
-  kMockAgent,
-  kClose,
-  kOriginalClose,
-  kOrigin,
-  kOriginalDispatch,
-  kConnected,
-  kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-
-/**
- * MockClient provides an API that extends the Client to influence the mockDispatches.
- */
-class MockClient extends Client {
-  constructor (origin, opts) {
-    if (!opts || !opts.agent || typeof opts.agent.dispatch !== 'function') {
-      throw new InvalidArgumentError('Argument opts.agent must implement Agent')
-    }
-
-    super(origin, opts)
-
-    this[kMockAgent] = opts.agent
-    this[kOrigin] = origin
-    this[kIgnoreTrailingSlash] = opts.ignoreTrailingSlash ?? false
-    this[kDispatches] = []
-    this[kConnected] = 1
-    this[kOriginalDispatch] = this.dispatch
-    this[kOriginalClose] = this.close.bind(this)
-
-    this.dispatch = buildMockDispatch.call(this)
-    this.close = this[kClose]
-  }
-
-  get [Symbols.kConnected] () {
-    return this[kConnected]
-  }
-
-  /**
-   * Sets up the base interceptor for mocking replies from undici.
-   */
-  intercept (opts) {
-    return new MockInterceptor(
-      opts && { ignoreTrailingSlash: this[kIgnoreTrailingSlash], ...opts },
-      this[kDispatches]
-    )
-  }
-
-  cleanMocks () {
-    this[kDispatches] = []
-  }
-
-  async [kClose] () {
-    await promisify(this[kOriginalClose])()
-    this[kConnected] = 0
-    this[kMockAgent][Symbols.kClients].delete(this[kOrigin])
-  }
-}
-
-module.exports = MockClient
-
-
-/***/ }),
-
-/***/ 2429:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { UndiciError } = __nccwpck_require__(8707)
-
-const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
-
-/**
- * The request does not match any registered mock dispatches.
- */
-class MockNotMatchedError extends UndiciError {
-  constructor (message) {
-    super(message)
-    this.name = 'MockNotMatchedError'
-    this.message = message || 'The request does not match any registered mock dispatches'
-    this.code = 'UND_MOCK_ERR_MOCK_NOT_MATCHED'
-  }
-
-  static [Symbol.hasInstance] (instance) {
-    return instance && instance[kMockNotMatchedError] === true
-  }
-
-  get [kMockNotMatchedError] () {
-    return true
-  }
-}
-
-module.exports = {
-  MockNotMatchedError
-}
-
-
-/***/ }),
-
-/***/ 1511:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
-const {
-  kDispatches,
-  kDispatchKey,
-  kDefaultHeaders,
-  kDefaultTrailers,
-  kContentLength,
-  kMockDispatch,
-  kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-
-/**
- * Defines the scope API for an interceptor reply
- */
-class MockScope {
-  constructor (mockDispatch) {
-    this[kMockDispatch] = mockDispatch
-  }
-
-  /**
-   * Delay a reply by a set amount in ms.
-   */
-  delay (waitInMs) {
-    if (typeof waitInMs !== 'number' || !Number.isInteger(waitInMs) || waitInMs <= 0) {
-      throw new InvalidArgumentError('waitInMs must be a valid integer > 0')
-    }
-
-    this[kMockDispatch].delay = waitInMs
-    return this
-  }
-
-  /**
-   * For a defined reply, never mark as consumed.
-   */
-  persist () {
-    this[kMockDispatch].persist = true
-    return this
-  }
-
-  /**
-   * Allow one to define a reply for a set amount of matching requests.
-   */
-  times (repeatTimes) {
-    if (typeof repeatTimes !== 'number' || !Number.isInteger(repeatTimes) || repeatTimes <= 0) {
-      throw new InvalidArgumentError('repeatTimes must be a valid integer > 0')
-    }
-
-    this[kMockDispatch].times = repeatTimes
-    return this
-  }
-}
-
-/**
- * Defines an interceptor for a Mock
- */
-class MockInterceptor {
-  constructor (opts, mockDispatches) {
-    if (typeof opts !== 'object') {
-      throw new InvalidArgumentError('opts must be an object')
-    }
-    if (typeof opts.path === 'undefined') {
-      throw new InvalidArgumentError('opts.path must be defined')
-    }
-    if (typeof opts.method === 'undefined') {
-      opts.method = 'GET'
-    }
-    // See https://github.com/nodejs/undici/issues/1245
-    // As per RFC 3986, clients are not supposed to send URI
-    // fragments to servers when they retrieve a document,
-    if (typeof opts.path === 'string') {
-      if (opts.query) {
-        opts.path = serializePathWithQuery(opts.path, opts.query)
-      } else {
-        // Matches https://github.com/nodejs/undici/blob/main/lib/web/fetch/index.js#L1811
-        const parsedURL = new URL(opts.path, 'data://')
-        opts.path = parsedURL.pathname + parsedURL.search
-      }
-    }
-    if (typeof opts.method === 'string') {
-      opts.method = opts.method.toUpperCase()
-    }
-
-    this[kDispatchKey] = buildKey(opts)
-    this[kDispatches] = mockDispatches
-    this[kIgnoreTrailingSlash] = opts.ignoreTrailingSlash ?? false
-    this[kDefaultHeaders] = {}
-    this[kDefaultTrailers] = {}
-    this[kContentLength] = false
-  }
-
-  createMockScopeDispatchData ({ statusCode, data, responseOptions }) {
-    const responseData = getResponseData(data)
-    const contentLength = this[kContentLength] ? { 'content-length': responseData.length } : {}
-    const headers = { ...this[kDefaultHeaders], ...contentLength, ...responseOptions.headers }
-    const trailers = { ...this[kDefaultTrailers], ...responseOptions.trailers }
-
-    return { statusCode, data, headers, trailers }
-  }
-
-  validateReplyParameters (replyParameters) {
-    if (typeof replyParameters.statusCode === 'undefined') {
-      throw new InvalidArgumentError('statusCode must be defined')
-    }
-    if (typeof replyParameters.responseOptions !== 'object' || replyParameters.responseOptions === null) {
-      throw new InvalidArgumentError('responseOptions must be an object')
-    }
-  }
-
-  /**
-   * Mock an undici request with a defined reply.
-   */
-  reply (replyOptionsCallbackOrStatusCode) {
-    // Values of reply aren't available right now as they
-    // can only be available when the reply callback is invoked.
-    if (typeof replyOptionsCallbackOrStatusCode === 'function') {
-      // We'll first wrap the provided callback in another function,
-      // this function will properly resolve the data from the callback
-      // when invoked.
-      const wrappedDefaultsCallback = (opts) => {
-        // Our reply options callback contains the parameter for statusCode, data and options.
-        const resolvedData = replyOptionsCallbackOrStatusCode(opts)
-
-        // Check if it is in the right format
-        if (typeof resolvedData !== 'object' || resolvedData === null) {
-          throw new InvalidArgumentError('reply options callback must return an object')
-        }
-
-        const replyParameters = { data: '', responseOptions: {}, ...resolvedData }
-        this.validateReplyParameters(replyParameters)
-        // Since the values can be obtained immediately we return them
-        // from this higher order function that will be resolved later.
-        return {
-          ...this.createMockScopeDispatchData(replyParameters)
-        }
-      }
-
-      // Add usual dispatch data, but this time set the data parameter to function that will eventually provide data.
-      const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], wrappedDefaultsCallback, { ignoreTrailingSlash: this[kIgnoreTrailingSlash] })
-      return new MockScope(newMockDispatch)
-    }
-
-    // We can have either one or three parameters, if we get here,
-    // we should have 1-3 parameters. So we spread the arguments of
-    // this function to obtain the parameters, since replyData will always
-    // just be the statusCode.
-    const replyParameters = {
-      statusCode: replyOptionsCallbackOrStatusCode,
-      data: arguments[1] === undefined ? '' : arguments[1],
-      responseOptions: arguments[2] === undefined ? {} : arguments[2]
-    }
-    this.validateReplyParameters(replyParameters)
-
-    // Send in-already provided data like usual
-    const dispatchData = this.createMockScopeDispatchData(replyParameters)
-    const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], dispatchData, { ignoreTrailingSlash: this[kIgnoreTrailingSlash] })
-    return new MockScope(newMockDispatch)
-  }
-
-  /**
-   * Mock an undici request with a defined error.
-   */
-  replyWithError (error) {
-    if (typeof error === 'undefined') {
-      throw new InvalidArgumentError('error must be defined')
-    }
-
-    const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error }, { ignoreTrailingSlash: this[kIgnoreTrailingSlash] })
-    return new MockScope(newMockDispatch)
-  }
-
-  /**
-   * Set default reply headers on the interceptor for subsequent replies
-   */
-  defaultReplyHeaders (headers) {
-    if (typeof headers === 'undefined') {
-      throw new InvalidArgumentError('headers must be defined')
-    }
-
-    this[kDefaultHeaders] = headers
-    return this
-  }
-
-  /**
-   * Set default reply trailers on the interceptor for subsequent replies
-   */
-  defaultReplyTrailers (trailers) {
-    if (typeof trailers === 'undefined') {
-      throw new InvalidArgumentError('trailers must be defined')
-    }
-
-    this[kDefaultTrailers] = trailers
-    return this
-  }
-
-  /**
-   * Set reply content length header for replies on the interceptor
-   */
-  replyContentLength () {
-    this[kContentLength] = true
-    return this
-  }
-}
-
-module.exports.MockInterceptor = MockInterceptor
-module.exports.MockScope = MockScope
-
-
-/***/ }),
-
-/***/ 4004:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
-const {
-  kDispatches,
-  kMockAgent,
-  kClose,
-  kOriginalClose,
-  kOrigin,
-  kOriginalDispatch,
-  kConnected,
-  kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-
-/**
- * MockPool provides an API that extends the Pool to influence the mockDispatches.
- */
-class MockPool extends Pool {
-  constructor (origin, opts) {
-    if (!opts || !opts.agent || typeof opts.agent.dispatch !== 'function') {
-      throw new InvalidArgumentError('Argument opts.agent must implement Agent')
-    }
-
-    super(origin, opts)
-
-    this[kMockAgent] = opts.agent
-    this[kOrigin] = origin
-    this[kIgnoreTrailingSlash] = opts.ignoreTrailingSlash ?? false
-    this[kDispatches] = []
-    this[kConnected] = 1
-    this[kOriginalDispatch] = this.dispatch
-    this[kOriginalClose] = this.close.bind(this)
-
-    this.dispatch = buildMockDispatch.call(this)
-    this.close = this[kClose]
-  }
-
-  get [Symbols.kConnected] () {
-    return this[kConnected]
-  }
-
-  /**
-   * Sets up the base interceptor for mocking replies from undici.
-   */
-  intercept (opts) {
-    return new MockInterceptor(
-      opts && { ignoreTrailingSlash: this[kIgnoreTrailingSlash], ...opts },
-      this[kDispatches]
-    )
-  }
-
-  cleanMocks () {
-    this[kDispatches] = []
-  }
-
-  async [kClose] () {
-    await promisify(this[kOriginalClose])()
-    this[kConnected] = 0
-    this[kMockAgent][Symbols.kClients].delete(this[kOrigin])
-  }
-}
-
-module.exports = MockPool
-
-
-/***/ }),
-
-/***/ 1117:
-/***/ ((module) => {
-
-
-
-module.exports = {
-  kAgent: Symbol('agent'),
-  kOptions: Symbol('options'),
-  kFactory: Symbol('factory'),
-  kDispatches: Symbol('dispatches'),
-  kDispatchKey: Symbol('dispatch key'),
-  kDefaultHeaders: Symbol('default headers'),
-  kDefaultTrailers: Symbol('default trailers'),
-  kContentLength: Symbol('content length'),
-  kMockAgent: Symbol('mock agent'),
-  kMockAgentSet: Symbol('mock agent set'),
-  kMockAgentGet: Symbol('mock agent get'),
-  kMockDispatch: Symbol('mock dispatch'),
-  kClose: Symbol('close'),
-  kOriginalClose: Symbol('original agent close'),
-  kOriginalDispatch: Symbol('original dispatch'),
-  kOrigin: Symbol('origin'),
-  kIsMockActive: Symbol('is mock active'),
-  kNetConnect: Symbol('net connect'),
-  kGetNetConnect: Symbol('get net connect'),
-  kConnected: Symbol('connected'),
-  kIgnoreTrailingSlash: Symbol('ignore trailing slash'),
-  kMockAgentMockCallHistoryInstance: Symbol('mock agent mock call history name'),
-  kMockAgentRegisterCallHistory: Symbol('mock agent register mock call history'),
-  kMockAgentAddCallHistoryLog: Symbol('mock agent add call history log'),
-  kMockAgentIsCallHistoryEnabled: Symbol('mock agent is call history enabled'),
-  kMockAgentAcceptsNonStandardSearchParameters: Symbol('mock agent accepts non standard search parameters'),
-  kMockCallHistoryAddLog: Symbol('mock call history add log'),
-  kTotalDispatchCount: Symbol('total dispatch count')
-}
-
-
-/***/ }),
-
-/***/ 3397:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { MockNotMatchedError } = __nccwpck_require__(2429)
-const {
-  kDispatches,
-  kMockAgent,
-  kOriginalDispatch,
-  kOrigin,
-  kGetNetConnect,
-  kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-const { STATUS_CODES } = __nccwpck_require__(7067)
-const {
-  types: {
-    isPromise
-  }
-} = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-
-function matchValue (match, value) {
-  if (typeof match === 'string') {
-    return match === value
-  }
-  if (match instanceof RegExp) {
-    return match.test(value)
-  }
-  if (typeof match === 'function') {
-    return match(value) === true
-  }
-  return false
-}
-
-function lowerCaseEntries (headers) {
-  return Object.fromEntries(
-    Object.entries(headers).map(([headerName, headerValue]) => {
-      return [headerName.toLocaleLowerCase(), headerValue]
-    })
-  )
-}
-
-/**
- * @param {import('../../index').Headers|string[]|Record<string, string>} headers
- * @param {string} key
- */
-function getHeaderByName (headers, key) {
-  if (Array.isArray(headers)) {
-    for (let i = 0; i < headers.length; i += 2) {
-      if (headers[i].toLocaleLowerCase() === key.toLocaleLowerCase()) {
-        return headers[i + 1]
-      }
-    }
-
-    return undefined
-  } else if (typeof headers.get === 'function') {
-    return headers.get(key)
-  } else {
-    return lowerCaseEntries(headers)[key.toLocaleLowerCase()]
-  }
-}
-
-/** @param {string[]} headers */
-function buildHeadersFromArray (headers) { // fetch HeadersList
-  const clone = headers.slice()
-  const entries = []
-  for (let index = 0; index < clone.length; index += 2) {
-    entries.push([clone[index], clone[index + 1]])
-  }
-  return Object.fromEntries(entries)
-}
-
-function matchHeaders (mockDispatch, headers) {
-  if (typeof mockDispatch.headers === 'function') {
-    if (Array.isArray(headers)) { // fetch HeadersList
-      headers = buildHeadersFromArray(headers)
-    }
-    return mockDispatch.headers(headers ? lowerCaseEntries(headers) : {})
-  }
-  if (typeof mockDispatch.headers === 'undefined') {
-    return true
-  }
-  if (typeof headers !== 'object' || typeof mockDispatch.headers !== 'object') {
-    return false
-  }
-
-  for (const [matchHeaderName, matchHeaderValue] of Object.entries(mockDispatch.headers)) {
-    const headerValue = getHeaderByName(headers, matchHeaderName)
-
-    if (!matchValue(matchHeaderValue, headerValue)) {
-      return false
-    }
-  }
-  return true
-}
-
-function normalizeSearchParams (query) {
-  if (typeof query !== 'string') {
-    return query
-  }
-
-  const originalQp = new URLSearchParams(query)
-  const normalizedQp = new URLSearchParams()
-
-  for (let [key, value] of originalQp.entries()) {
-    key = key.replace('[]', '')
-
-    const valueRepresentsString = /^(['"]).*\1$/.test(value)
-    if (valueRepresentsString) {
-      normalizedQp.append(key, value)
-      continue
-    }
-
-    if (value.includes(',')) {
-      const values = value.split(',')
-      for (const v of values) {
-        normalizedQp.append(key, v)
-      }
-      continue
-    }
-
-    normalizedQp.append(key, value)
-  }
-
-  return normalizedQp
-}
-
-function safeUrl (path) {
-  if (typeof path !== 'string') {
-    return path
-  }
-  const pathSegments = path.split('?', 3)
-  if (pathSegments.length !== 2) {
-    return path
-  }
-
-  const qp = new URLSearchParams(pathSegments.pop())
-  qp.sort()
-  return [...pathSegments, qp.toString()].join('?')
-}
-
-function matchKey (mockDispatch, { path, method, body, headers }) {
-  const pathMatch = matchValue(mockDispatch.path, path)
-  const methodMatch = matchValue(mockDispatch.method, method)
-  const bodyMatch = typeof mockDispatch.body !== 'undefined' ? matchValue(mockDispatch.body, body) : true
-  const headersMatch = matchHeaders(mockDispatch, headers)
-  return pathMatch && methodMatch && bodyMatch && headersMatch
-}
-
-function getResponseData (data) {
-  if (Buffer.isBuffer(data)) {
-    return data
-  } else if (data instanceof Uint8Array) {
-    return data
-  } else if (data instanceof ArrayBuffer) {
-    return data
-  } else if (typeof data === 'object') {
-    return JSON.stringify(data)
-  } else if (data) {
-    return data.toString()
-  } else {
-    return ''
-  }
-}
-
-function getMockDispatch (mockDispatches, key) {
-  const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path
-  const resolvedPath = typeof basePath === 'string' ? safeUrl(basePath) : basePath
-
-  const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath)
-
-  // Match path
-  let matchedMockDispatches = mockDispatches
-    .filter(({ consumed }) => !consumed)
-    .filter(({ path, ignoreTrailingSlash }) => {
-      return ignoreTrailingSlash
-        ? matchValue(removeTrailingSlash(safeUrl(path)), resolvedPathWithoutTrailingSlash)
-        : matchValue(safeUrl(path), resolvedPath)
-    })
-  if (matchedMockDispatches.length === 0) {
-    throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`)
-  }
-
-  // Match method
-  matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key.method))
-  if (matchedMockDispatches.length === 0) {
-    throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`)
-  }
-
-  // Match body
-  matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== 'undefined' ? matchValue(body, key.body) : true)
-  if (matchedMockDispatches.length === 0) {
-    throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`)
-  }
-
-  // Match headers
-  matchedMockDispatches = matchedMockDispatches.filter((mockDispatch) => matchHeaders(mockDispatch, key.headers))
-  if (matchedMockDispatches.length === 0) {
-    const headers = typeof key.headers === 'object' ? JSON.stringify(key.headers) : key.headers
-    throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`)
-  }
-
-  return matchedMockDispatches[0]
-}
-
-function addMockDispatch (mockDispatches, key, data, opts) {
-  const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false, ...opts }
-  const replyData = typeof data === 'function' ? { callback: data } : { ...data }
-  const newMockDispatch = { ...baseData, ...key, pending: true, data: { error: null, ...replyData } }
-  mockDispatches.push(newMockDispatch)
-  // Track total number of intercepts ever registered for better error messages
-  mockDispatches[kTotalDispatchCount] = (mockDispatches[kTotalDispatchCount] || 0) + 1
-  return newMockDispatch
-}
-
-function deleteMockDispatch (mockDispatches, key) {
-  const index = mockDispatches.findIndex(dispatch => {
-    if (!dispatch.consumed) {
-      return false
-    }
-    return matchKey(dispatch, key)
-  })
-  if (index !== -1) {
-    mockDispatches.splice(index, 1)
-  }
-}
-
-/**
- * @param {string} path Path to remove trailing slash from
- */
-function removeTrailingSlash (path) {
-  while (path.endsWith('/')) {
-    path = path.slice(0, -1)
-  }
-
-  if (path.length === 0) {
-    path = '/'
-  }
-
-  return path
-}
-
-function buildKey (opts) {
-  const { path, method, body, headers, query } = opts
-
-  return {
-    path,
-    method,
-    body,
-    headers,
-    query
-  }
-}
-
-function generateKeyValues (data) {
-  const keys = Object.keys(data)
-  const result = []
-  for (let i = 0; i < keys.length; ++i) {
-    const key = keys[i]
-    const value = data[key]
-    const name = Buffer.from(`${key}`)
-    if (Array.isArray(value)) {
-      for (let j = 0; j < value.length; ++j) {
-        result.push(name, Buffer.from(`${value[j]}`))
-      }
-    } else {
-      result.push(name, Buffer.from(`${value}`))
-    }
-  }
-  return result
-}
-
-/**
- * @see https://developer.mozilla.org/en-US/docs/Web/HTTP/Status
- * @param {number} statusCode
- */
-function getStatusText (statusCode) {
-  return STATUS_CODES[statusCode] || 'unknown'
-}
-
-async function getResponse (body) {
-  const buffers = []
-  for await (const data of body) {
-    buffers.push(data)
-  }
-  return Buffer.concat(buffers).toString('utf8')
-}
-
-/**
- * Mock dispatch function used to simulate undici dispatches
- */
-function mockDispatch (opts, handler) {
-  // Get mock dispatch from built key
-  const key = buildKey(opts)
-  const mockDispatch = getMockDispatch(this[kDispatches], key)
-
-  mockDispatch.timesInvoked++
-
-  // Here's where we resolve a callback if a callback is present for the dispatch data.
-  if (mockDispatch.data.callback) {
-    mockDispatch.data = { ...mockDispatch.data, ...mockDispatch.data.callback(opts) }
-  }
-
-  // Parse mockDispatch data
-  const { data: { statusCode, data, headers, trailers, error }, delay, persist } = mockDispatch
-  const { timesInvoked, times } = mockDispatch
-
-  // If it's used up and not persistent, mark as consumed
-  mockDispatch.consumed = !persist && timesInvoked >= times
-  mockDispatch.pending = timesInvoked < times
-
-  // If specified, trigger dispatch error
-  if (error !== null) {
-    deleteMockDispatch(this[kDispatches], key)
-    handler.onError(error)
-    return true
-  }
-
-  // Track whether the request has been aborted
-  let aborted = false
-  let timer = null
-
-  function abort (err) {
-    if (aborted) {
-      return
-    }
-    aborted = true
-
-    // Clear the pending delayed response if any
-    if (timer !== null) {
-      clearTimeout(timer)
-      timer = null
-    }
-
-    // Notify the handler of the abort
-    handler.onError(err)
-  }
-
-  // Call onConnect to allow the handler to register the abort callback
-  handler.onConnect?.(abort, null)
-
-  // Handle the request with a delay if necessary
-  if (typeof delay === 'number' && delay > 0) {
-    timer = setTimeout(() => {
-      timer = null
-      handleReply(this[kDispatches])
-    }, delay)
-  } else {
-    handleReply(this[kDispatches])
-  }
-
-  function handleReply (mockDispatches, _data = data) {
-    // Don't send response if the request was aborted
-    if (aborted) {
-      return
-    }
-
-    // fetch's HeadersList is a 1D string array
-    const optsHeaders = Array.isArray(opts.headers)
-      ? buildHeadersFromArray(opts.headers)
-      : opts.headers
-    const body = typeof _data === 'function'
-      ? _data({ ...opts, headers: optsHeaders })
-      : _data
-
-    // util.types.isPromise is likely needed for jest.
-    if (isPromise(body)) {
-      // If handleReply is asynchronous, throwing an error
-      // in the callback will reject the promise, rather than
-      // synchronously throw the error, which breaks some tests.
-      // Rather, we wait for the callback to resolve if it is a
-      // promise, and then re-run handleReply with the new body.
-      return body.then((newData) => handleReply(mockDispatches, newData))
-    }
-
-    // Check again if aborted after async body resolution
-    if (aborted) {
-      return
-    }
-
-    const responseData = getResponseData(body)
-    const responseHeaders = generateKeyValues(headers)
-    const responseTrailers = generateKeyValues(trailers)
-
-    handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode))
-    handler.onData?.(Buffer.from(responseData))
-    handler.onComplete?.(responseTrailers)
-    deleteMockDispatch(mockDispatches, key)
-  }
-
-  function resume () {}
-
-  return true
-}
-
-function buildMockDispatch () {
-  const agent = this[kMockAgent]
-  const origin = this[kOrigin]
-  const originalDispatch = this[kOriginalDispatch]
-
-  return function dispatch (opts, handler) {
-    if (agent.isMockActive) {
-      try {
-        mockDispatch.call(this, opts, handler)
-      } catch (error) {
-        if (error.code === 'UND_MOCK_ERR_MOCK_NOT_MATCHED') {
-          const netConnect = agent[kGetNetConnect]()
-          const totalInterceptsCount = this[kDispatches][kTotalDispatchCount] || this[kDispatches].length
-          const pendingInterceptsCount = this[kDispatches].filter(({ consumed }) => !consumed).length
-          const interceptsMessage = `, ${pendingInterceptsCount} interceptor(s) remaining out of ${totalInterceptsCount} defined`
-          if (netConnect === false) {
-            throw new MockNotMatchedError(`${error.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)${interceptsMessage}`)
-          }
-          if (checkNetConnect(netConnect, origin)) {
-            originalDispatch.call(this, opts, handler)
-          } else {
-            throw new MockNotMatchedError(`${error.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)${interceptsMessage}`)
-          }
-        } else {
-          throw error
-        }
-      }
-    } else {
-      originalDispatch.call(this, opts, handler)
-    }
-  }
-}
-
-function checkNetConnect (netConnect, origin) {
-  const url = new URL(origin)
-  if (netConnect === true) {
-    return true
-  } else if (Array.isArray(netConnect) && netConnect.some((matcher) => matchValue(matcher, url.host))) {
-    return true
-  }
-  return false
-}
-
-function normalizeOrigin (origin) {
-  if (typeof origin !== 'string' && !(origin instanceof URL)) {
-    return origin
-  }
-
-  if (origin instanceof URL) {
-    return origin.origin
-  }
-
-  return origin.toLowerCase()
-}
-
-function buildAndValidateMockOptions (opts) {
-  const { agent, ...mockOptions } = opts
-
-  if ('enableCallHistory' in mockOptions && typeof mockOptions.enableCallHistory !== 'boolean') {
-    throw new InvalidArgumentError('options.enableCallHistory must to be a boolean')
-  }
-
-  if ('acceptNonStandardSearchParameters' in mockOptions && typeof mockOptions.acceptNonStandardSearchParameters !== 'boolean') {
-    throw new InvalidArgumentError('options.acceptNonStandardSearchParameters must to be a boolean')
-  }
-
-  if ('ignoreTrailingSlash' in mockOptions && typeof mockOptions.ignoreTrailingSlash !== 'boolean') {
-    throw new InvalidArgumentError('options.ignoreTrailingSlash must to be a boolean')
-  }
-
-  return mockOptions
-}
-
-module.exports = {
-  getResponseData,
-  getMockDispatch,
-  addMockDispatch,
-  deleteMockDispatch,
-  buildKey,
-  generateKeyValues,
-  matchValue,
-  getResponse,
-  getStatusText,
-  mockDispatch,
-  buildMockDispatch,
-  checkNetConnect,
-  buildAndValidateMockOptions,
-  getHeaderByName,
-  buildHeadersFromArray,
-  normalizeSearchParams,
-  normalizeOrigin
-}
-
-
-/***/ }),
-
-/***/ 6142:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { Transform } = __nccwpck_require__(7075)
-const { Console } = __nccwpck_require__(7540)
-
-const PERSISTENT = process.versions.icu ? '✅' : 'Y '
-const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
-
-/**
- * Gets the output of `console.table(…)` as a string.
- */
-module.exports = class PendingInterceptorsFormatter {
-  constructor ({ disableColors } = {}) {
-    this.transform = new Transform({
-      transform (chunk, _enc, cb) {
-        cb(null, chunk)
-      }
-    })
-
-    this.logger = new Console({
-      stdout: this.transform,
-      inspectOptions: {
-        colors: !disableColors && !process.env.CI
-      }
-    })
-  }
-
-  format (pendingInterceptors) {
-    const withPrettyHeaders = pendingInterceptors.map(
-      ({ method, path, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
-        Method: method,
-        Origin: origin,
-        Path: path,
-        'Status code': statusCode,
-        Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
-        Invocations: timesInvoked,
-        Remaining: persist ? Infinity : times - timesInvoked
-      }))
-
-    this.logger.table(withPrettyHeaders)
-    return this.transform.read().toString()
-  }
-}
-
-
-/***/ }),
-
-/***/ 5095:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const WrapHandler = __nccwpck_require__(9510)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
-
-const kSnapshotRecorder = Symbol('kSnapshotRecorder')
-const kSnapshotMode = Symbol('kSnapshotMode')
-const kSnapshotPath = Symbol('kSnapshotPath')
-const kSnapshotLoaded = Symbol('kSnapshotLoaded')
-const kRealAgent = Symbol('kRealAgent')
-
-// Static flag to ensure warning is only emitted once per process
-let warningEmitted = false
-
-class SnapshotAgent extends MockAgent {
-  constructor (opts = {}) {
-    // Emit experimental warning only once
-    if (!warningEmitted) {
-      process.emitWarning(
-        'SnapshotAgent is experimental and subject to change',
-        'ExperimentalWarning'
-      )
-      warningEmitted = true
-    }
-
-    const {
-      mode = 'record',
-      snapshotPath = null,
-      ...mockAgentOpts
-    } = opts
-
-    super(mockAgentOpts)
-
-    validateSnapshotMode(mode)
-
-    // Validate snapshotPath is provided when required
-    if ((mode === 'playback' || mode === 'update') && !snapshotPath) {
-      throw new InvalidArgumentError(`snapshotPath is required when mode is '${mode}'`)
-    }
-
-    this[kSnapshotMode] = mode
-    this[kSnapshotPath] = snapshotPath
-
-    this[kSnapshotRecorder] = new SnapshotRecorder({
-      snapshotPath: this[kSnapshotPath],
-      mode: this[kSnapshotMode],
-      maxSnapshots: opts.maxSnapshots,
-      autoFlush: opts.autoFlush,
-      flushInterval: opts.flushInterval,
-      matchHeaders: opts.matchHeaders,
-      ignoreHeaders: opts.ignoreHeaders,
-      excludeHeaders: opts.excludeHeaders,
-      matchBody: opts.matchBody,
-      matchQuery: opts.matchQuery,
-      caseSensitive: opts.caseSensitive,
-      shouldRecord: opts.shouldRecord,
-      shouldPlayback: opts.shouldPlayback,
-      excludeUrls: opts.excludeUrls
-    })
-    this[kSnapshotLoaded] = false
-
-    // For recording/update mode, we need a real agent to make actual requests
-    // For playback mode, we need a real agent if there are excluded URLs
-    if (this[kSnapshotMode] === 'record' || this[kSnapshotMode] === 'update' ||
-        (this[kSnapshotMode] === 'playback' && opts.excludeUrls && opts.excludeUrls.length > 0)) {
-      this[kRealAgent] = new Agent(opts)
-    }
-
-    // Auto-load snapshots in playback/update mode
-    if ((this[kSnapshotMode] === 'playback' || this[kSnapshotMode] === 'update') && this[kSnapshotPath]) {
-      this.loadSnapshots().catch(() => {
-        // Ignore load errors - file might not exist yet
-      })
-    }
-  }
-
-  dispatch (opts, handler) {
-    handler = WrapHandler.wrap(handler)
-    const mode = this[kSnapshotMode]
-
-    // Check if URL should be excluded (pass through without mocking/recording)
-    if (this[kSnapshotRecorder].isUrlExcluded(opts)) {
-      // Real agent is guaranteed by constructor when excludeUrls is configured
-      return this[kRealAgent].dispatch(opts, handler)
-    }
-
-    if (mode === 'playback' || mode === 'update') {
-      // Ensure snapshots are loaded
-      if (!this[kSnapshotLoaded]) {
-        // Need to load asynchronously, delegate to async version
-        return this.#asyncDispatch(opts, handler)
-      }
-
-      // Try to find existing snapshot (synchronous)
-      const snapshot = this[kSnapshotRecorder].findSnapshot(opts)
-
-      if (snapshot) {
-        // Use recorded response (synchronous)
-        return this.#replaySnapshot(snapshot, handler)
-      } else if (mode === 'update') {
-        // Make real request and record it (async required)
-        return this.#recordAndReplay(opts, handler)
-      } else {
-        // Playback mode but no snapshot found
-        const error = new UndiciError(`No snapshot found for ${opts.method || 'GET'} ${opts.path}`)
-        if (handler.onError) {
-          handler.onError(error)
-          return
-        }
-        throw error
-      }
-    } else if (mode === 'record') {
-      // Record mode - make real request and save response (async required)
-      return this.#recordAndReplay(opts, handler)
-    }
-  }
-
-  /**
-   * Async version of dispatch for when we need to load snapshots first
-   */
-  async #asyncDispatch (opts, handler) {
-    await this.loadSnapshots()
-    return this.dispatch(opts, handler)
-  }
-
-  /**
-   * Records a real request and replays the response
-   */
-  #recordAndReplay (opts, handler) {
-    const responseData = {
-      statusCode: null,
-      headers: {},
-      trailers: {},
-      body: []
-    }
-
-    const self = this // Capture 'this' context for use within nested handler callbacks
-
-    const recordingHandler = {
-      onRequestStart (controller, context) {
-        return handler.onRequestStart(controller, { ...context, history: this.history })
-      },
-
-      onRequestUpgrade (controller, statusCode, headers, socket) {
-        return handler.onRequestUpgrade(controller, statusCode, headers, socket)
-      },
-
-      onResponseStart (controller, statusCode, headers, statusMessage) {
-        responseData.statusCode = statusCode
-        responseData.headers = headers
-        return handler.onResponseStart(controller, statusCode, headers, statusMessage)
-      },
-
-      onResponseData (controller, chunk) {
-        responseData.body.push(chunk)
-        return handler.onResponseData(controller, chunk)
-      },
-
-      onResponseEnd (controller, trailers) {
-        responseData.trailers = trailers
-
-        // Record the interaction using captured 'self' context (fire and forget)
-        const responseBody = Buffer.concat(responseData.body)
-        self[kSnapshotRecorder].record(opts, {
-          statusCode: responseData.statusCode,
-          headers: responseData.headers,
-          body: responseBody,
-          trailers: responseData.trailers
-        })
-          .then(() => handler.onResponseEnd(controller, trailers))
-          .catch((error) => handler.onResponseError(controller, error))
-      }
-    }
-
-    // Use composed agent if available (includes interceptors), otherwise use real agent
-    const agent = this[kRealAgent]
-    return agent.dispatch(opts, recordingHandler)
-  }
-
-  /**
-   * Replays a recorded response
-   *
-   * @param {Object} snapshot - The recorded snapshot to replay.
-   * @param {Object} handler - The handler to call with the response data.
-   * @returns {void}
-   */
-  #replaySnapshot (snapshot, handler) {
-    try {
-      const { response } = snapshot
-
-      const controller = {
-        pause () { },
-        resume () { },
-        abort (reason) {
-          this.aborted = true
-          this.reason = reason
-        },
-
-        aborted: false,
-        paused: false
-      }
-
-      handler.onRequestStart(controller)
-
-      handler.onResponseStart(controller, response.statusCode, response.headers)
-
-      // Body is always stored as base64 string
-      const body = Buffer.from(response.body, 'base64')
-      handler.onResponseData(controller, body)
-
-      handler.onResponseEnd(controller, response.trailers)
-    } catch (error) {
-      handler.onError?.(error)
-    }
-  }
-
-  /**
-   * Loads snapshots from file
-   *
-   * @param {string} [filePath] - Optional file path to load snapshots from.
-   * @returns {Promise<void>} - Resolves when snapshots are loaded.
-   */
-  async loadSnapshots (filePath) {
-    await this[kSnapshotRecorder].loadSnapshots(filePath || this[kSnapshotPath])
-    this[kSnapshotLoaded] = true
-
-    // In playback mode, set up MockAgent interceptors for all snapshots
-    if (this[kSnapshotMode] === 'playback') {
-      this.#setupMockInterceptors()
-    }
-  }
-
-  /**
-   * Saves snapshots to file
-   *
-   * @param {string} [filePath] - Optional file path to save snapshots to.
-   * @returns {Promise<void>} - Resolves when snapshots are saved.
-   */
-  async saveSnapshots (filePath) {
-    return this[kSnapshotRecorder].saveSnapshots(filePath || this[kSnapshotPath])
-  }
-
-  /**
-   * Sets up MockAgent interceptors based on recorded snapshots.
-   *
-   * This method creates MockAgent interceptors for each recorded snapshot,
-   * allowing the SnapshotAgent to fall back to MockAgent's standard intercept
-   * mechanism in playback mode. Each interceptor is configured to persist
-   * (remain active for multiple requests) and responds with the recorded
-   * response data.
-   *
-   * Called automatically when loading snapshots in playback mode.
-   *
-   * @returns {void}
-   */
-  #setupMockInterceptors () {
-    for (const snapshot of this[kSnapshotRecorder].getSnapshots()) {
-      const { request, responses, response } = snapshot
-      const url = new URL(request.url)
-
-      const mockPool = this.get(url.origin)
-
-      // Handle both new format (responses array) and legacy format (response object)
-      const responseData = responses ? responses[0] : response
-      if (!responseData) continue
-
-      mockPool.intercept({
-        path: url.pathname + url.search,
-        method: request.method,
-        headers: request.headers,
-        body: request.body
-      }).reply(responseData.statusCode, responseData.body, {
-        headers: responseData.headers,
-        trailers: responseData.trailers
-      }).persist()
-    }
-  }
-
-  /**
-   * Gets the snapshot recorder
-   * @return {SnapshotRecorder} - The snapshot recorder instance
-   */
-  getRecorder () {
-    return this[kSnapshotRecorder]
-  }
-
-  /**
-   * Gets the current mode
-   * @return {import('./snapshot-utils').SnapshotMode} - The current snapshot mode
-   */
-  getMode () {
-    return this[kSnapshotMode]
-  }
-
-  /**
-   * Clears all snapshots
-   * @returns {void}
-   */
-  clearSnapshots () {
-    this[kSnapshotRecorder].clear()
-  }
-
-  /**
-   * Resets call counts for all snapshots (useful for test cleanup)
-   * @returns {void}
-   */
-  resetCallCounts () {
-    this[kSnapshotRecorder].resetCallCounts()
-  }
-
-  /**
-   * Deletes a specific snapshot by request options
-   * @param {import('./snapshot-recorder').SnapshotRequestOptions} requestOpts - Request options to identify the snapshot
-   * @return {Promise<boolean>} - Returns true if the snapshot was deleted, false if not found
-   */
-  deleteSnapshot (requestOpts) {
-    return this[kSnapshotRecorder].deleteSnapshot(requestOpts)
-  }
-
-  /**
-   * Gets information about a specific snapshot
-   * @returns {import('./snapshot-recorder').SnapshotInfo|null} - Snapshot information or null if not found
-   */
-  getSnapshotInfo (requestOpts) {
-    return this[kSnapshotRecorder].getSnapshotInfo(requestOpts)
-  }
-
-  /**
-   * Replaces all snapshots with new data (full replacement)
-   * @param {Array<{hash: string; snapshot: import('./snapshot-recorder').SnapshotEntryshotEntry}>|Record<string, import('./snapshot-recorder').SnapshotEntry>} snapshotData - New snapshot data to replace existing snapshots
-   * @returns {void}
-   */
-  replaceSnapshots (snapshotData) {
-    this[kSnapshotRecorder].replaceSnapshots(snapshotData)
-  }
-
-  /**
-   * Closes the agent, saving snapshots and cleaning up resources.
-   *
-   * @returns {Promise<void>}
-   */
-  async close () {
-    await this[kSnapshotRecorder].close()
-    await this[kRealAgent]?.close()
-    await super.close()
-  }
-}
-
-module.exports = SnapshotAgent
-
-
-/***/ }),
-
-/***/ 3766:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
-const { dirname, resolve } = __nccwpck_require__(6760)
-const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
-
-/**
- * @typedef {Object} SnapshotRequestOptions
- * @property {string} method - HTTP method (e.g. 'GET', 'POST', etc.)
- * @property {string} path - Request path
- * @property {string} origin - Request origin (base URL)
- * @property {import('./snapshot-utils').Headers|import('./snapshot-utils').UndiciHeaders} headers - Request headers
- * @property {import('./snapshot-utils').NormalizedHeaders} _normalizedHeaders - Request headers as a lowercase object
- * @property {string|Buffer} [body] - Request body (optional)
- */
-
-/**
- * @typedef {Object} SnapshotEntryRequest
- * @property {string} method - HTTP method (e.g. 'GET', 'POST', etc.)
- * @property {string} url - Full URL of the request
- * @property {import('./snapshot-utils').NormalizedHeaders} headers - Normalized headers as a lowercase object
- * @property {string|Buffer} [body] - Request body (optional)
- */
-
-/**
- * @typedef {Object} SnapshotEntryResponse
- * @property {number} statusCode - HTTP status code of the response
- * @property {import('./snapshot-utils').NormalizedHeaders} headers - Normalized response headers as a lowercase object
- * @property {string} body - Response body as a base64url encoded string
- * @property {Object} [trailers] - Optional response trailers
- */
-
-/**
- * @typedef {Object} SnapshotEntry
- * @property {SnapshotEntryRequest} request - The request object
- * @property {Array<SnapshotEntryResponse>} responses - Array of response objects
- * @property {number} callCount - Number of times this snapshot has been called
- * @property {string} timestamp - ISO timestamp of when the snapshot was created
- */
-
-/**
- * @typedef {Object} SnapshotRecorderMatchOptions
- * @property {Array<string>} [matchHeaders=[]] - Headers to match (empty array means match all headers)
- * @property {Array<string>} [ignoreHeaders=[]] - Headers to ignore for matching
- * @property {Array<string>} [excludeHeaders=[]] - Headers to exclude from matching
- * @property {boolean} [matchBody=true] - Whether to match request body
- * @property {boolean} [matchQuery=true] - Whether to match query properties
- * @property {boolean} [caseSensitive=false] - Whether header matching is case-sensitive
- */
-
-/**
- * @typedef {Object} SnapshotRecorderOptions
- * @property {string} [snapshotPath] - Path to save/load snapshots
- * @property {import('./snapshot-utils').SnapshotMode} [mode='record'] - Mode: 'record' or 'playback'
- * @property {number} [maxSnapshots=Infinity] - Maximum number of snapshots to keep
- * @property {boolean} [autoFlush=false] - Whether to automatically flush snapshots to disk
- * @property {number} [flushInterval=30000] - Auto-flush interval in milliseconds (default: 30 seconds)
- * @property {Array<string|RegExp>} [excludeUrls=[]] - URLs to exclude from recording
- * @property {function} [shouldRecord=null] - Function to filter requests for recording
- * @property {function} [shouldPlayback=null] - Function to filter requests
- */
-
-/**
- * @typedef {Object} SnapshotFormattedRequest
- * @property {string} method - HTTP method (e.g. 'GET', 'POST', etc.)
- * @property {string} url - Full URL of the request (with query parameters if matchQuery is true)
- * @property {import('./snapshot-utils').NormalizedHeaders} headers - Normalized headers as a lowercase object
- * @property {string} body - Request body (optional, only if matchBody is true)
- */
-
-/**
- * @typedef {Object} SnapshotInfo
- * @property {string} hash - Hash key for the snapshot
- * @property {SnapshotEntryRequest} request - The request object
- * @property {number} responseCount - Number of responses recorded for this request
- * @property {number} callCount - Number of times this snapshot has been called
- * @property {string} timestamp - ISO timestamp of when the snapshot was created
- */
-
-/**
- * Formats a request for consistent snapshot storage
- * Caches normalized headers to avoid repeated processing
- *
- * @param {SnapshotRequestOptions} opts - Request options
- * @param {import('./snapshot-utils').HeaderFilters} headerFilters - Cached header sets for performance
- * @param {SnapshotRecorderMatchOptions} [matchOptions] - Matching options for headers and body
- * @returns {SnapshotFormattedRequest} - Formatted request object
- */
-function formatRequestKey (opts, headerFilters, matchOptions = {}) {
-  const url = new URL(opts.path, opts.origin)
-
-  // Cache normalized headers if not already done
-  const normalized = opts._normalizedHeaders || normalizeHeaders(opts.headers)
-  if (!opts._normalizedHeaders) {
-    opts._normalizedHeaders = normalized
-  }
-
-  return {
-    method: opts.method || 'GET',
-    url: matchOptions.matchQuery !== false ? url.toString() : `${url.origin}${url.pathname}`,
-    headers: filterHeadersForMatching(normalized, headerFilters, matchOptions),
-    body: matchOptions.matchBody !== false && opts.body ? String(opts.body) : ''
-  }
-}
-
-/**
- * Filters headers based on matching configuration
- *
- * @param {import('./snapshot-utils').Headers} headers - Headers to filter
- * @param {import('./snapshot-utils').HeaderFilters} headerFilters - Cached sets for ignore, exclude, and match headers
- * @param {SnapshotRecorderMatchOptions} [matchOptions] - Matching options for headers
- */
-function filterHeadersForMatching (headers, headerFilters, matchOptions = {}) {
-  if (!headers || typeof headers !== 'object') return {}
-
-  const {
-    caseSensitive = false
-  } = matchOptions
-
-  const filtered = {}
-  const { ignore, exclude, match } = headerFilters
-
-  for (const [key, value] of Object.entries(headers)) {
-    const headerKey = caseSensitive ? key : key.toLowerCase()
-
-    // Skip if in exclude list (for security)
-    if (exclude.has(headerKey)) continue
-
-    // Skip if in ignore list (for matching)
-    if (ignore.has(headerKey)) continue
-
-    // If matchHeaders is specified, only include those headers
-    if (match.size !== 0) {
-      if (!match.has(headerKey)) continue
-    }
-
-    filtered[headerKey] = value
-  }
-
-  return filtered
-}
-
-/**
- * Filters headers for storage (only excludes sensitive headers)
- *
- * @param {import('./snapshot-utils').Headers} headers - Headers to filter
- * @param {import('./snapshot-utils').HeaderFilters} headerFilters - Cached sets for ignore, exclude, and match headers
- * @param {SnapshotRecorderMatchOptions} [matchOptions] - Matching options for headers
- */
-function filterHeadersForStorage (headers, headerFilters, matchOptions = {}) {
-  if (!headers || typeof headers !== 'object') return {}
-
-  const {
-    caseSensitive = false
-  } = matchOptions
-
-  const filtered = {}
-  const { exclude: excludeSet } = headerFilters
-
-  for (const [key, value] of Object.entries(headers)) {
-    const headerKey = caseSensitive ? key : key.toLowerCase()
-
-    // Skip if in exclude list (for security)
-    if (excludeSet.has(headerKey)) continue
-
-    filtered[headerKey] = value
-  }
-
-  return filtered
-}
-
-/**
- * Creates a hash key for request matching
- * Properly orders headers to avoid conflicts and uses crypto hashing when available
- *
- * @param {SnapshotFormattedRequest} formattedRequest - Request object
- * @returns {string} - Base64url encoded hash of the request
- */
-function createRequestHash (formattedRequest) {
-  const parts = [
-    formattedRequest.method,
-    formattedRequest.url
-  ]
-
-  // Process headers in a deterministic way to avoid conflicts
-  if (formattedRequest.headers && typeof formattedRequest.headers === 'object') {
-    const headerKeys = Object.keys(formattedRequest.headers).sort()
-    for (const key of headerKeys) {
-      const values = Array.isArray(formattedRequest.headers[key])
-        ? formattedRequest.headers[key]
-        : [formattedRequest.headers[key]]
-
-      // Add header name
-      parts.push(key)
-
-      // Add all values for this header, sorted for consistency
-      for (const value of values.sort()) {
-        parts.push(String(value))
-      }
-    }
-  }
-
-  // Add body
-  parts.push(formattedRequest.body)
-
-  const content = parts.join('|')
-
-  return hashId(content)
-}
-
-class SnapshotRecorder {
-  /** @type {NodeJS.Timeout | null} */
-  #flushTimeout
-
-  /** @type {import('./snapshot-utils').IsUrlExcluded} */
-  #isUrlExcluded
-
-  /** @type {Map<string, SnapshotEntry>} */
-  #snapshots = new Map()
-
-  /** @type {string|undefined} */
-  #snapshotPath
-
-  /** @type {number} */
-  #maxSnapshots = Infinity
-
-  /** @type {boolean} */
-  #autoFlush = false
-
-  /** @type {import('./snapshot-utils').HeaderFilters} */
-  #headerFilters
-
-  /**
-   * Creates a new SnapshotRecorder instance
-   * @param {SnapshotRecorderOptions&SnapshotRecorderMatchOptions} [options={}] - Configuration options for the recorder
-   */
-  constructor (options = {}) {
-    this.#snapshotPath = options.snapshotPath
-    this.#maxSnapshots = options.maxSnapshots || Infinity
-    this.#autoFlush = options.autoFlush || false
-    this.flushInterval = options.flushInterval || 30000 // 30 seconds default
-    this._flushTimer = null
-
-    // Matching configuration
-    /** @type {Required<SnapshotRecorderMatchOptions>} */
-    this.matchOptions = {
-      matchHeaders: options.matchHeaders || [], // empty means match all headers
-      ignoreHeaders: options.ignoreHeaders || [],
-      excludeHeaders: options.excludeHeaders || [],
-      matchBody: options.matchBody !== false, // default: true
-      matchQuery: options.matchQuery !== false, // default: true
-      caseSensitive: options.caseSensitive || false
-    }
-
-    // Cache processed header sets to avoid recreating them on every request
-    this.#headerFilters = createHeaderFilters(this.matchOptions)
-
-    // Request filtering callbacks
-    this.shouldRecord = options.shouldRecord || (() => true) // function(requestOpts) -> boolean
-    this.shouldPlayback = options.shouldPlayback || (() => true) // function(requestOpts) -> boolean
-
-    // URL pattern filtering
-    this.#isUrlExcluded = isUrlExcludedFactory(options.excludeUrls) // Array of regex patterns or strings
-
-    // Start auto-flush timer if enabled
-    if (this.#autoFlush && this.#snapshotPath) {
-      this.#startAutoFlush()
-    }
-  }
-
-  /**
-   * Records a request-response interaction
-   * @param {SnapshotRequestOptions} requestOpts - Request options
-   * @param {SnapshotEntryResponse} response - Response data to record
-   * @return {Promise<void>} - Resolves when the recording is complete
-   */
-  async record (requestOpts, response) {
-    // Check if recording should be filtered out
-    if (!this.shouldRecord(requestOpts)) {
-      return // Skip recording
-    }
-
-    // Check URL exclusion patterns
-    if (this.isUrlExcluded(requestOpts)) {
-      return // Skip recording
-    }
-
-    const request = formatRequestKey(requestOpts, this.#headerFilters, this.matchOptions)
-    const hash = createRequestHash(request)
-
-    // Extract response data - always store body as base64
-    const normalizedHeaders = normalizeHeaders(response.headers)
-
-    /** @type {SnapshotEntryResponse} */
-    const responseData = {
-      statusCode: response.statusCode,
-      headers: filterHeadersForStorage(normalizedHeaders, this.#headerFilters, this.matchOptions),
-      body: Buffer.isBuffer(response.body)
-        ? response.body.toString('base64')
-        : Buffer.from(String(response.body || '')).toString('base64'),
-      trailers: response.trailers
-    }
-
-    // Remove oldest snapshot if we exceed maxSnapshots limit
-    if (this.#snapshots.size >= this.#maxSnapshots && !this.#snapshots.has(hash)) {
-      const oldestKey = this.#snapshots.keys().next().value
-      this.#snapshots.delete(oldestKey)
-    }
-
-    // Support sequential responses - if snapshot exists, add to responses array
-    const existingSnapshot = this.#snapshots.get(hash)
-    if (existingSnapshot && existingSnapshot.responses) {
-      existingSnapshot.responses.push(responseData)
-      existingSnapshot.timestamp = new Date().toISOString()
-    } else {
-      this.#snapshots.set(hash, {
-        request,
-        responses: [responseData], // Always store as array for consistency
-        callCount: 0,
-        timestamp: new Date().toISOString()
-      })
-    }
-
-    // Auto-flush if enabled
-    if (this.#autoFlush && this.#snapshotPath) {
-      this.#scheduleFlush()
-    }
-  }
-
-  /**
-   * Checks if a URL should be excluded from recording/playback
-   * @param {SnapshotRequestOptions} requestOpts - Request options to check
-   * @returns {boolean} - True if URL is excluded
-   */
-  isUrlExcluded (requestOpts) {
-    const url = new URL(requestOpts.path, requestOpts.origin).toString()
-    return this.#isUrlExcluded(url)
-  }
-
-  /**
-   * Finds a matching snapshot for the given request
-   * Returns the appropriate response based on call count for sequential responses
-   *
-   * @param {SnapshotRequestOptions} requestOpts - Request options to match
-   * @returns {SnapshotEntry&Record<'response', SnapshotEntryResponse>|undefined} - Matching snapshot response or undefined if not found
-   */
-  findSnapshot (requestOpts) {
-    // Check if playback should be filtered out
-    if (!this.shouldPlayback(requestOpts)) {
-      return undefined // Skip playback
-    }
-
-    // Check URL exclusion patterns
-    if (this.isUrlExcluded(requestOpts)) {
-      return undefined // Skip playback
-    }
-
-    const request = formatRequestKey(requestOpts, this.#headerFilters, this.matchOptions)
-    const hash = createRequestHash(request)
-    const snapshot = this.#snapshots.get(hash)
-
-    if (!snapshot) return undefined
-
-    // Handle sequential responses
-    const currentCallCount = snapshot.callCount || 0
-    const responseIndex = Math.min(currentCallCount, snapshot.responses.length - 1)
-    snapshot.callCount = currentCallCount + 1
-
-    return {
-      ...snapshot,
-      response: snapshot.responses[responseIndex]
-    }
-  }
-
-  /**
-   * Loads snapshots from file
-   * @param {string} [filePath] - Optional file path to load snapshots from
-   * @return {Promise<void>} - Resolves when snapshots are loaded
-   */
-  async loadSnapshots (filePath) {
-    const path = filePath || this.#snapshotPath
-    if (!path) {
-      throw new InvalidArgumentError('Snapshot path is required')
-    }
-
-    try {
-      const data = await readFile(resolve(path), 'utf8')
-      const parsed = JSON.parse(data)
-
-      // Convert array format back to Map
-      if (Array.isArray(parsed)) {
-        this.#snapshots.clear()
-        for (const { hash, snapshot } of parsed) {
-          this.#snapshots.set(hash, snapshot)
-        }
-      } else {
-        // Legacy object format
-        this.#snapshots = new Map(Object.entries(parsed))
-      }
-    } catch (error) {
-      if (error.code === 'ENOENT') {
-        // File doesn't exist yet - that's ok for recording mode
-        this.#snapshots.clear()
-      } else {
-        throw new UndiciError(`Failed to load snapshots from ${path}`, { cause: error })
-      }
-    }
-  }
-
-  /**
-   * Saves snapshots to file
-   *
-   * @param {string} [filePath] - Optional file path to save snapshots
-   * @returns {Promise<void>} - Resolves when snapshots are saved
-   */
-  async saveSnapshots (filePath) {
-    const path = filePath || this.#snapshotPath
-    if (!path) {
-      throw new InvalidArgumentError('Snapshot path is required')
-    }
-
-    const resolvedPath = resolve(path)
-
-    // Ensure directory exists
-    await mkdir(dirname(resolvedPath), { recursive: true })
-
-    // Convert Map to serializable format
-    const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
-      hash,
-      snapshot
-    }))
-
-    await writeFile(resolvedPath, JSON.stringify(data, null, 2), { flush: true })
-  }
-
-  /**
-   * Clears all recorded snapshots
-   * @returns {void}
-   */
-  clear () {
-    this.#snapshots.clear()
-  }
-
-  /**
-   * Gets all recorded snapshots
-   * @return {Array<SnapshotEntry>} - Array of all recorded snapshots
-   */
-  getSnapshots () {
-    return Array.from(this.#snapshots.values())
-  }
-
-  /**
-   * Gets snapshot count
-   * @return {number} - Number of recorded snapshots
-   */
-  size () {
-    return this.#snapshots.size
-  }
-
-  /**
-   * Resets call counts for all snapshots (useful for test cleanup)
-   * @returns {void}
-   */
-  resetCallCounts () {
-    for (const snapshot of this.#snapshots.values()) {
-      snapshot.callCount = 0
-    }
-  }
-
-  /**
-   * Deletes a specific snapshot by request options
-   * @param {SnapshotRequestOptions} requestOpts - Request options to match
-   * @returns {boolean} - True if snapshot was deleted, false if not found
-   */
-  deleteSnapshot (requestOpts) {
-    const request = formatRequestKey(requestOpts, this.#headerFilters, this.matchOptions)
-    const hash = createRequestHash(request)
-    return this.#snapshots.delete(hash)
-  }
-
-  /**
-   * Gets information about a specific snapshot
-   * @param {SnapshotRequestOptions} requestOpts - Request options to match
-   * @returns {SnapshotInfo|null} - Snapshot information or null if not found
-   */
-  getSnapshotInfo (requestOpts) {
-    const request = formatRequestKey(requestOpts, this.#headerFilters, this.matchOptions)
-    const hash = createRequestHash(request)
-    const snapshot = this.#snapshots.get(hash)
-
-    if (!snapshot) return null
-
-    return {
-      hash,
-      request: snapshot.request,
-      responseCount: snapshot.responses ? snapshot.responses.length : (snapshot.response ? 1 : 0), // .response for legacy snapshots
-      callCount: snapshot.callCount || 0,
-      timestamp: snapshot.timestamp
-    }
-  }
-
-  /**
-   * Replaces all snapshots with new data (full replacement)
-   * @param {Array<{hash: string; snapshot: SnapshotEntry}>|Record<string, SnapshotEntry>} snapshotData - New snapshot data to replace existing ones
-   * @returns {void}
-   */
-  replaceSnapshots (snapshotData) {
-    this.#snapshots.clear()
-
-    if (Array.isArray(snapshotData)) {
-      for (const { hash, snapshot } of snapshotData) {
-        this.#snapshots.set(hash, snapshot)
-      }
-    } else if (snapshotData && typeof snapshotData === 'object') {
-      // Legacy object format
-      this.#snapshots = new Map(Object.entries(snapshotData))
-    }
-  }
-
-  /**
-   * Starts the auto-flush timer
-   * @returns {void}
-   */
-  #startAutoFlush () {
-    return this.#scheduleFlush()
-  }
-
-  /**
-   * Stops the auto-flush timer
-   * @returns {void}
-   */
-  #stopAutoFlush () {
-    if (this.#flushTimeout) {
-      clearTimeout(this.#flushTimeout)
-      // Ensure any pending flush is completed
-      this.saveSnapshots().catch(() => {
-      // Ignore flush errors
-      })
-      this.#flushTimeout = null
-    }
-  }
-
-  /**
-   * Schedules a flush (debounced to avoid excessive writes)
-   */
-  #scheduleFlush () {
-    this.#flushTimeout = setTimeout(() => {
-      this.saveSnapshots().catch(() => {
-        // Ignore flush errors
-      })
-      if (this.#autoFlush) {
-        this.#flushTimeout?.refresh()
-      } else {
-        this.#flushTimeout = null
-      }
-    }, 1000) // 1 second debounce
-  }
-
-  /**
-   * Cleanup method to stop timers
-   * @returns {void}
-   */
-  destroy () {
-    this.#stopAutoFlush()
-    if (this.#flushTimeout) {
-      clearTimeout(this.#flushTimeout)
-      this.#flushTimeout = null
-    }
-  }
-
-  /**
-   * Async close method that saves all recordings and performs cleanup
-   * @returns {Promise<void>}
-   */
-  async close () {
-    // Save any pending recordings if we have a snapshot path
-    if (this.#snapshotPath && this.#snapshots.size !== 0) {
-      await this.saveSnapshots()
-    }
-
-    // Perform cleanup
-    this.destroy()
-  }
-}
-
-module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filterHeadersForMatching, filterHeadersForStorage, createHeaderFilters }
-
-
-/***/ }),
-
-/***/ 9683:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { runtimeFeatures } = __nccwpck_require__(313)
-
-/**
- * @typedef {Object} HeaderFilters
- * @property {Set<string>} ignore - Set of headers to ignore for matching
- * @property {Set<string>} exclude - Set of headers to exclude from matching
- * @property {Set<string>} match - Set of headers to match (empty means match
- */
-
-/**
- * Creates cached header sets for performance
- *
- * @param {import('./snapshot-recorder').SnapshotRecorderMatchOptions} matchOptions - Matching options for headers
- * @returns {HeaderFilters} - Cached sets for ignore, exclude, and match headers
- */
-function createHeaderFilters (matchOptions = {}) {
-  const { ignoreHeaders = [], excludeHeaders = [], matchHeaders = [], caseSensitive = false } = matchOptions
-
-  return {
-    ignore: new Set(ignoreHeaders.map(header => caseSensitive ? header : header.toLowerCase())),
-    exclude: new Set(excludeHeaders.map(header => caseSensitive ? header : header.toLowerCase())),
-    match: new Set(matchHeaders.map(header => caseSensitive ? header : header.toLowerCase()))
-  }
-}
-
-const crypto = runtimeFeatures.has('crypto')
-  ? __nccwpck_require__(7598)
-  : null
-
-/**
- * @callback HashIdFunction
- * @param {string} value - The value to hash
- * @returns {string} - The base64url encoded hash of the value
- */
-
-/**
- * Generates a hash for a given value
- * @type {HashIdFunction}
- */
-const hashId = crypto?.hash
-  ? (value) => crypto.hash('sha256', value, 'base64url')
-  : (value) => Buffer.from(value).toString('base64url')
-
-/**
- * @typedef {(url: string) => boolean} IsUrlExcluded Checks if a URL matches any of the exclude patterns
- */
-
-/** @typedef {{[key: Lowercase<string>]: string}} NormalizedHeaders */
-/** @typedef {Array<string>} UndiciHeaders */
-/** @typedef {Record<string, string|string[]>} Headers */
-
-/**
- * @param {*} headers
- * @returns {headers is UndiciHeaders}
- */
-function isUndiciHeaders (headers) {
-  return Array.isArray(headers) && (headers.length & 1) === 0
-}
-
-/**
- * Factory function to create a URL exclusion checker
- * @param {Array<string| RegExp>} [excludePatterns=[]] - Array of patterns to exclude
- * @returns {IsUrlExcluded} - A function that checks if a URL matches any of the exclude patterns
- */
-function isUrlExcludedFactory (excludePatterns = []) {
-  if (excludePatterns.length === 0) {
-    return () => false
-  }
-
-  return function isUrlExcluded (url) {
-    let urlLowerCased
-
-    for (const pattern of excludePatterns) {
-      if (typeof pattern === 'string') {
-        if (!urlLowerCased) {
-          // Convert URL to lowercase only once
-          urlLowerCased = url.toLowerCase()
-        }
-        // Simple string match (case-insensitive)
-        if (urlLowerCased.includes(pattern.toLowerCase())) {
-          return true
-        }
-      } else if (pattern instanceof RegExp) {
-        // Regex pattern match
-        if (pattern.test(url)) {
-          return true
-        }
-      }
-    }
-
-    return false
-  }
-}
-
-/**
- * Normalizes headers for consistent comparison
- *
- * @param {Object|UndiciHeaders} headers - Headers to normalize
- * @returns {NormalizedHeaders} - Normalized headers as a lowercase object
- */
-function normalizeHeaders (headers) {
-  /** @type {NormalizedHeaders} */
-  const normalizedHeaders = {}
-
-  if (!headers) return normalizedHeaders
-
-  // Handle array format (undici internal format: [name, value, name, value, ...])
-  if (isUndiciHeaders(headers)) {
-    for (let i = 0; i < headers.length; i += 2) {
-      const key = headers[i]
-      const value = headers[i + 1]
-      if (key && value !== undefined) {
-        // Convert Buffers to strings if needed
-        const keyStr = Buffer.isBuffer(key) ? key.toString() : key
-        const valueStr = Buffer.isBuffer(value) ? value.toString() : value
-        normalizedHeaders[keyStr.toLowerCase()] = valueStr
-      }
-    }
-    return normalizedHeaders
-  }
-
-  // Handle object format
-  if (headers && typeof headers === 'object') {
-    for (const [key, value] of Object.entries(headers)) {
-      if (key && typeof key === 'string') {
-        normalizedHeaders[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
-      }
-    }
-  }
-
-  return normalizedHeaders
-}
-
-const validSnapshotModes = /** @type {const} */ (['record', 'playback', 'update'])
-
-/** @typedef {typeof validSnapshotModes[number]} SnapshotMode */
-
-/**
- * @param {*} mode - The snapshot mode to validate
- * @returns {asserts mode is SnapshotMode}
- */
-function validateSnapshotMode (mode) {
-  if (!validSnapshotModes.includes(mode)) {
-    throw new InvalidArgumentError(`Invalid snapshot mode: ${mode}. Must be one of: ${validSnapshotModes.join(', ')}`)
-  }
-}
-
-module.exports = {
-  createHeaderFilters,
-  hashId,
-  isUndiciHeaders,
-  normalizeHeaders,
-  isUrlExcludedFactory,
-  validateSnapshotMode
-}
-
-
-/***/ }),
-
-/***/ 7659:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const {
-  safeHTTPMethods,
-  pathHasQueryOrFragment,
-  hasSafeIterator,
-  isValidHTTPToken
-} = __nccwpck_require__(3440)
-
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-
-const MAX_DELTA_SECONDS = 2147483647
-const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
-const kInvalidCacheControlDirectives = Symbol('invalid cache-control directives')
-
-function trimOWS (value) {
-  return value.replace(/^[\t ]+|[\t ]+$/g, '')
-}
-
-function arrayIncludes (array, value) {
-  for (let i = 0; i < array.length; i++) {
-    if (array[i] === value) {
-      return true
-    }
-  }
-
-  return false
-}
-
-function trimOWSStart (value) {
-  return value.replace(/^[\t ]+/, '')
-}
-
-function trimOWSEnd (value) {
-  return value.replace(/[\t ]+$/, '')
-}
-
-function findUnescapedQuote (value, start) {
-  let escaped = false
-  for (let i = start; i < value.length; i++) {
-    if (escaped) {
-      escaped = false
-    } else if (value[i] === '\\') {
-      escaped = true
-    } else if (value[i] === '"') {
-      return i
-    }
-  }
-
-  return -1
-}
-
-function splitCacheControlHeaderValue (value) {
-  const directives = []
-  let start = 0
-  let quoteStart = -1
-  let inQuote = false
-  let escaped = false
-
-  for (let i = 0; i < value.length; i++) {
-    if (inQuote) {
-      if (escaped) {
-        escaped = false
-      } else if (value[i] === '\\') {
-        escaped = true
-      } else if (value[i] === '"') {
-        inQuote = false
-        quoteStart = -1
-      }
-    } else if (value[i] === '"') {
-      inQuote = true
-      quoteStart = i
-    } else if (value[i] === ',') {
-      directives.push({ value: value.substring(start, i), fromMalformedQuote: false })
-      start = i + 1
-    }
-  }
-
-  if (!inQuote) {
-    directives.push({ value: value.substring(start), fromMalformedQuote: false })
-    return directives
-  }
-
-  const tail = value.substring(start)
-  const quoteOffset = quoteStart - start
-  let tailStart = 0
-  for (let i = 0; i < tail.length; i++) {
-    if (tail[i] === ',') {
-      directives.push({
-        value: tail.substring(tailStart, i),
-        fromMalformedQuote: tailStart > quoteOffset
-      })
-      tailStart = i + 1
-    }
-  }
-
-  directives.push({
-    value: tail.substring(tailStart),
-    fromMalformedQuote: tailStart > quoteOffset
-  })
-  return directives
-}
-
-function markInvalidCacheControlDirective (directives, key) {
-  let invalidDirectives = directives[kInvalidCacheControlDirectives]
-
-  if (invalidDirectives === undefined) {
-    invalidDirectives = new Set()
-    Object.defineProperty(directives, kInvalidCacheControlDirectives, {
-      value: invalidDirectives
-    })
-  }
-
-  invalidDirectives.add(key)
-}
-
-function hasInvalidCacheControlDirective (directives, key) {
-  return directives[kInvalidCacheControlDirectives]?.has(key) === true
-}
-
-function getMalformedRestrictiveDirectiveName (key) {
-  for (const directiveName of RESTRICTIVE_DIRECTIVE_NAMES) {
-    if (
-      key.startsWith(directiveName) &&
-      key.length > directiveName.length &&
-      !isValidHTTPToken(key[directiveName.length])
-    ) {
-      return directiveName
-    }
-  }
-
-  let tokenOnlyKey = ''
-  let hasInvalidTokenChar = false
-  for (let i = 0; i < key.length; i++) {
-    if (isValidHTTPToken(key[i])) {
-      tokenOnlyKey += key[i]
-    } else {
-      hasInvalidTokenChar = true
-    }
-  }
-
-  if (hasInvalidTokenChar && arrayIncludes(RESTRICTIVE_DIRECTIVE_NAMES, tokenOnlyKey)) {
-    return tokenOnlyKey
-  }
-}
-
-/**
- * @param {import('../../types/dispatcher.d.ts').default.DispatchOptions} opts
- */
-function makeCacheKey (opts) {
-  if (!opts.origin) {
-    throw new Error('opts.origin is undefined')
-  }
-
-  let fullPath = opts.path || '/'
-
-  if (opts.query && !pathHasQueryOrFragment(fullPath)) {
-    fullPath = serializePathWithQuery(fullPath, opts.query)
-  }
-
-  return {
-    origin: opts.origin.toString(),
-    method: opts.method,
-    path: fullPath,
-    headers: opts.headers
-  }
-}
-
-function appendHeader (headers, key, val) {
-  const headerName = key.toLowerCase()
-  const current = headers[headerName]
-  const values = Array.isArray(val) ? val : [val]
-
-  if (current === undefined) {
-    headers[headerName] = Array.isArray(val) ? val.slice() : val
-  } else if (Array.isArray(current)) {
-    current.push(...values)
-  } else {
-    headers[headerName] = [current, ...values]
-  }
-}
-
-/**
- * @param {Record<string, string[] | string>}
- * @returns {Record<string, string[] | string>}
- */
-function normalizeHeaders (opts) {
-  let headers
-  if (opts.headers == null) {
-    headers = {}
-  } else if (typeof opts.headers === 'object') {
-    headers = {}
-
-    if (hasSafeIterator(opts.headers)) {
-      if (Array.isArray(opts.headers)) {
-        // Array format: either flat alternating [key, value, ...] or an array
-        // of [key, value] pairs.
-        if (Array.isArray(opts.headers[0])) {
-          for (const x of opts.headers) {
-            if (!Array.isArray(x)) {
-              throw new Error('opts.headers is not a valid header map')
-            }
-            const [key, val] = x
-            if (typeof key !== 'string' || typeof val !== 'string') {
-              throw new Error('opts.headers is not a valid header map')
-            }
-            appendHeader(headers, key, val)
-          }
-        } else {
-          if (opts.headers.length % 2 !== 0) {
-            throw new Error('opts.headers is not a valid header map')
-          }
-          for (let i = 0; i < opts.headers.length; i += 2) {
-            const key = opts.headers[i]
-            const val = opts.headers[i + 1]
-            if (typeof key !== 'string' || (typeof val !== 'string' && !Array.isArray(val))) {
-              throw new Error('opts.headers is not a valid header map')
-            }
-            if (typeof val === 'string') {
-              appendHeader(headers, key, val)
-            } else {
-              appendHeader(headers, key, val.map(item => typeof item === 'string' ? item : item.toString('latin1')))
-            }
-          }
-        }
-      } else {
-        for (const x of opts.headers) {
-          if (!Array.isArray(x)) {
-            throw new Error('opts.headers is not a valid header map')
-          }
-          const [key, val] = x
-          if (typeof key !== 'string' || typeof val !== 'string') {
-            throw new Error('opts.headers is not a valid header map')
-          }
-          appendHeader(headers, key, val)
-        }
-      }
-    } else {
-      for (const key of Object.keys(opts.headers)) {
-        appendHeader(headers, key, opts.headers[key])
-      }
-    }
-  } else {
-    throw new Error('opts.headers is not an object')
-  }
-
-  return headers
-}
-
-/**
- * @param {any} key
- */
-function assertCacheKey (key) {
-  if (typeof key !== 'object') {
-    throw new TypeError(`expected key to be object, got ${typeof key}`)
-  }
-
-  for (const property of ['origin', 'method', 'path']) {
-    if (typeof key[property] !== 'string') {
-      throw new TypeError(`expected key.${property} to be string, got ${typeof key[property]}`)
-    }
-  }
-
-  if (key.headers !== undefined && typeof key.headers !== 'object') {
-    throw new TypeError(`expected headers to be object, got ${typeof key}`)
-  }
-}
-
-/**
- * @param {any} value
- */
-function assertCacheValue (value) {
-  if (typeof value !== 'object') {
-    throw new TypeError(`expected value to be object, got ${typeof value}`)
-  }
-
-  for (const property of ['statusCode', 'cachedAt', 'staleAt', 'deleteAt']) {
-    if (typeof value[property] !== 'number') {
-      throw new TypeError(`expected value.${property} to be number, got ${typeof value[property]}`)
-    }
-  }
-
-  if (typeof value.statusMessage !== 'string') {
-    throw new TypeError(`expected value.statusMessage to be string, got ${typeof value.statusMessage}`)
-  }
-
-  if (value.headers != null && typeof value.headers !== 'object') {
-    throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value.headers}`)
-  }
-
-  if (value.vary !== undefined && typeof value.vary !== 'object') {
-    throw new TypeError(`expected value.vary to be object, got ${typeof value.vary}`)
-  }
-
-  if (value.etag !== undefined && typeof value.etag !== 'string') {
-    throw new TypeError(`expected value.etag to be string, got ${typeof value.etag}`)
-  }
-}
-
-/**
- * @see https://www.rfc-editor.org/rfc/rfc9111.html#name-cache-control
- * @see https://www.iana.org/assignments/http-cache-directives/http-cache-directives.xhtml
-
- * @param {string | string[]} header
- * @returns {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives}
- */
-function parseCacheControlHeader (header) {
-  /**
-   * @type {import('../../types/cache-interceptor.d.ts').default.CacheControlDirectives}
-   */
-  const output = {}
-  const invalidNumericDirectives = new Set()
-  const invalidNoArgumentDirectives = new Set()
-
-  const directives = splitCacheControlHeaderValue(Array.isArray(header) ? header.join(',') : header)
-
-  for (let i = 0; i < directives.length; i++) {
-    const directiveRecord = directives[i]
-    const directive = directiveRecord.value.toLowerCase()
-    const fromMalformedQuote = directiveRecord.fromMalformedQuote
-    const keyValueDelimiter = directive.indexOf('=')
-
-    let key
-    let value
-    let keyHasTrailingWhitespace = false
-    let valueHasLeadingWhitespace = false
-    if (keyValueDelimiter !== -1) {
-      const rawKey = directive.substring(0, keyValueDelimiter)
-      const rawValue = directive.substring(keyValueDelimiter + 1)
-
-      keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey
-      valueHasLeadingWhitespace = trimOWSStart(rawValue) !== rawValue
-      key = trimOWS(rawKey)
-      value = trimOWSStart(rawValue)
-    } else {
-      key = trimOWS(directive)
-    }
-
-    const malformedRestrictiveDirectiveName = getMalformedRestrictiveDirectiveName(key)
-    if (malformedRestrictiveDirectiveName !== undefined) {
-      output[malformedRestrictiveDirectiveName] = true
-      continue
-    }
-
-    switch (key) {
-      case 'min-fresh':
-      case 'max-stale':
-      case 'max-age':
-      case 's-maxage':
-      case 'stale-while-revalidate':
-      case 'stale-if-error': {
-        if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
-          continue
-        }
-
-        if (value === undefined || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
-          delete output[key]
-          invalidNumericDirectives.add(key)
-          markInvalidCacheControlDirective(output, key)
-          continue
-        }
-
-        if (
-          value.length >= 2 &&
-          value[0] === '"' &&
-          value[value.length - 1] === '"'
-        ) {
-          value = value.substring(1, value.length - 1)
-        }
-
-        if (!/^[0-9]+$/.test(value)) {
-          delete output[key]
-          invalidNumericDirectives.add(key)
-          markInvalidCacheControlDirective(output, key)
-          continue
-        }
-
-        const parsedValue = Math.min(parseInt(value, 10), MAX_DELTA_SECONDS)
-
-        if (key === 'min-fresh') {
-          if (!(key in output) || output[key] < parsedValue) {
-            output[key] = parsedValue
-          }
-        } else if (!(key in output) || output[key] > parsedValue) {
-          output[key] = parsedValue
-        }
-
-        break
-      }
-      case 'private':
-      case 'no-cache': {
-        if (fromMalformedQuote) {
-          output[key] = true
-          break
-        }
-
-        if (value !== undefined && value.length === 0) {
-          output[key] = true
-          break
-        }
-
-        if (value) {
-          // The private and no-cache directives can be unqualified (aka just
-          //  `private` or `no-cache`) or qualified (w/ a value). When they're
-          //  qualified, it's a list of headers like `no-cache=header1`,
-          //  `no-cache="header1"`, or `no-cache="header1, header2"`
-          // If we're given multiple headers, the comma messes us up since
-          //  we split the full header by commas. So, let's loop through the
-          //  remaining parts in front of us until we find one that contains a
-          //  closing quote. We can then skip the consumed quoted-list fragments and
-          //  continue parsing like normal.
-          // https://www.rfc-editor.org/rfc/rfc9111.html#name-no-cache-2
-          if (value[0] === '"') {
-            // Something like `no-cache="some-header"` OR `no-cache="some-header, another-header"`.
-            value = trimOWSEnd(value)
-
-            let fieldList = ''
-            let lastQuotedPart = i
-            let foundEndingQuote = false
-            const closingQuote = findUnescapedQuote(value, 1)
-
-            if (closingQuote !== -1) {
-              fieldList = value.substring(1, closingQuote)
-              foundEndingQuote = true
-            } else {
-              // Something like `no-cache="some-header, another-header"`
-              //  This can still be something invalid, e.g. `no-cache="some-header, ...`
-              const fieldListParts = [value.substring(1)]
-
-              for (let j = i + 1; j < directives.length; j++) {
-                const nextPart = trimOWS(directives[j].value)
-                const closingQuote = findUnescapedQuote(nextPart, 0)
-
-                lastQuotedPart = j
-
-                if (closingQuote !== -1) {
-                  fieldListParts.push(nextPart.substring(0, closingQuote))
-                  foundEndingQuote = true
-                  break
-                }
-
-                fieldListParts.push(nextPart)
-              }
-
-              fieldList = fieldListParts.join(',')
-            }
-
-            if (!foundEndingQuote) {
-              output[key] = true
-              break
-            }
-
-            i = lastQuotedPart
-
-            const headers = fieldList.split(',')
-            let validFieldNames = true
-            for (let j = 0; j < headers.length; j++) {
-              headers[j] = trimOWS(headers[j])
-              if (!isValidHTTPToken(headers[j])) {
-                validFieldNames = false
-              }
-            }
-
-            if (!validFieldNames) {
-              output[key] = true
-            } else if (output[key] !== true) {
-              if (key in output) {
-                output[key] = output[key].concat(headers)
-              } else {
-                output[key] = headers
-              }
-            }
-          } else {
-            // Something like `no-cache=some-header`
-            const fieldName = trimOWS(value)
-
-            if (!isValidHTTPToken(fieldName)) {
-              output[key] = true
-            } else if (output[key] !== true) {
-              if (key in output) {
-                output[key] = output[key].concat(fieldName)
-              } else {
-                output[key] = [fieldName]
-              }
-            }
-          }
-
-          break
-        }
-      }
-      // eslint-disable-next-line no-fallthrough
-      case 'public':
-      case 'must-revalidate':
-      case 'proxy-revalidate':
-      case 'immutable':
-      case 'no-transform':
-      case 'must-understand':
-      case 'only-if-cached':
-        if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
-          continue
-        }
-
-        if (value !== undefined) {
-          // These are qualified (something like `public=...`) when they aren't
-          //  allowed to be, skip all instances of the malformed directive.
-          delete output[key]
-          invalidNoArgumentDirectives.add(key)
-          continue
-        }
-
-        output[key] = true
-        break
-      case 'no-store':
-        output[key] = true
-        break
-      default:
-        // Ignore unknown directives as per https://www.rfc-editor.org/rfc/rfc9111.html#section-5.2.3-1
-        continue
-    }
-  }
-
-  return output
-}
-
-/**
- * @param {string | string[]} varyHeader Vary header from the server
- * @returns {string[]}
- */
-function splitVaryHeader (varyHeader) {
-  const values = Array.isArray(varyHeader) ? varyHeader : [varyHeader]
-  const output = []
-
-  for (let i = 0; i < values.length; i++) {
-    const parts = values[i].split(',')
-    for (let j = 0; j < parts.length; j++) {
-      output.push(parts[j])
-    }
-  }
-
-  return output
-}
-
-/**
- * @param {string | string[]} varyHeader Vary header from the server
- * @returns {boolean}
- */
-function hasVaryStar (varyHeader) {
-  const values = splitVaryHeader(varyHeader)
-  for (let i = 0; i < values.length; i++) {
-    if (trimOWS(values[i]).indexOf('*') !== -1) {
-      return true
-    }
-  }
-
-  return false
-}
-
-/**
- * @param {string | string[]} varyHeader Vary header from the server
- * @param {Record<string, string | string[]>} headers Request headers
- * @returns {Record<string, string | string[] | null> | undefined}
- */
-function parseVaryHeader (varyHeader, headers) {
-  if (hasVaryStar(varyHeader)) {
-    return headers
-  }
-
-  const output = /** @type {Record<string, string | string[] | null>} */ ({})
-
-  const varyingHeaders = splitVaryHeader(varyHeader)
-
-  for (const header of varyingHeaders) {
-    const trimmedHeader = trimOWS(header).toLowerCase()
-
-    if (trimmedHeader.length === 0) {
-      continue
-    }
-
-    if (!isValidHTTPToken(trimmedHeader)) {
-      return undefined
-    }
-
-    const headerValue = headers[trimmedHeader]
-    output[trimmedHeader] = Array.isArray(headerValue) ? headerValue.slice() : headerValue ?? null
-  }
-
-  return output
-}
-
-/**
- * @param {string | string[]} varyHeader Vary header from the server
- * @returns {boolean}
- */
-function isInvalidOrWildcardVaryHeader (varyHeader) {
-  return hasVaryStar(varyHeader) || parseVaryHeader(varyHeader, {}) === undefined
-}
-
-/**
- * Note: this deviates from the spec a little. Empty etags ("", W/"") are valid,
- *  however, including them in cached resposnes serves little to no purpose.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9110.html#name-etag
- *
- * @param {string} etag
- * @returns {boolean}
- */
-function isEtagUsable (etag) {
-  if (etag.length <= 2) {
-    // Shortest an etag can be is two chars (just ""). This is where we deviate
-    //  from the spec requiring a min of 3 chars however
-    return false
-  }
-
-  if (etag[0] === '"' && etag[etag.length - 1] === '"') {
-    // ETag: ""asd123"" or ETag: "W/"asd123"", kinda undefined behavior in the
-    //  spec. Some servers will accept these while others don't.
-    // ETag: "asd123"
-    return !(etag[1] === '"' || etag.startsWith('"W/'))
-  }
-
-  if (etag.startsWith('W/"') && etag[etag.length - 1] === '"') {
-    // ETag: W/"", also where we deviate from the spec & require a min of 3
-    //  chars
-    // ETag: for W/"", W/"asd123"
-    return etag.length !== 4
-  }
-
-  // Anything else
-  return false
-}
-
-/**
- * @param {unknown} store
- * @returns {asserts store is import('../../types/cache-interceptor.d.ts').default.CacheStore}
- */
-function assertCacheStore (store, name = 'CacheStore') {
-  if (typeof store !== 'object' || store === null) {
-    throw new TypeError(`expected type of ${name} to be a CacheStore, got ${store === null ? 'null' : typeof store}`)
-  }
-
-  for (const fn of ['get', 'createWriteStream', 'delete']) {
-    if (typeof store[fn] !== 'function') {
-      throw new TypeError(`${name} needs to have a \`${fn}()\` function`)
-    }
-  }
-}
-/**
- * @param {unknown} methods
- * @returns {asserts methods is import('../../types/cache-interceptor.d.ts').default.CacheMethods[]}
- */
-function assertCacheMethods (methods, name = 'CacheMethods') {
-  if (!Array.isArray(methods)) {
-    throw new TypeError(`expected type of ${name} needs to be an array, got ${methods === null ? 'null' : typeof methods}`)
-  }
-
-  if (methods.length === 0) {
-    throw new TypeError(`${name} needs to have at least one method`)
-  }
-
-  for (const method of methods) {
-    if (!arrayIncludes(safeHTTPMethods, method)) {
-      throw new TypeError(`element of ${name}-array needs to be one of following values: ${safeHTTPMethods.join(', ')}, got ${method}`)
-    }
-  }
-}
-
-/**
- * Creates a string key for request deduplication purposes.
- * This key is used to identify in-flight requests that can be shared.
- * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} cacheKey
- * @param {Set<string>} [excludeHeaders] Set of lowercase header names to exclude from the key
- * @returns {string}
- */
-function makeDeduplicationKey (cacheKey, excludeHeaders) {
-  // Use JSON.stringify to produce a collision-resistant key.
-  // Previous format used `:` and `=` delimiters without escaping, which
-  // allowed different header sets to produce identical keys (e.g.
-  // {a:"x:b=y"} vs {a:"x", b:"y"}). See: https://github.com/nodejs/undici/issues/5012
-  const headers = {}
-
-  if (cacheKey.headers) {
-    const sortedHeaders = Object.keys(cacheKey.headers).sort()
-    for (const header of sortedHeaders) {
-      // Skip excluded headers
-      if (excludeHeaders?.has(header.toLowerCase())) {
-        continue
-      }
-      headers[header] = cacheKey.headers[header]
-    }
-  }
-
-  return JSON.stringify([cacheKey.origin, cacheKey.method, cacheKey.path, headers])
-}
-
-module.exports = {
-  makeCacheKey,
-  normalizeHeaders,
-  assertCacheKey,
-  assertCacheValue,
-  parseCacheControlHeader,
-  hasInvalidCacheControlDirective,
-  parseVaryHeader,
-  hasVaryStar,
-  isInvalidOrWildcardVaryHeader,
-  isEtagUsable,
-  assertCacheMethods,
-  assertCacheStore,
-  makeDeduplicationKey
-}
-
-
-/***/ }),
-
-/***/ 5453:
-/***/ ((module) => {
-
-
-
-/**
- * @see https://www.rfc-editor.org/rfc/rfc9110.html#name-date-time-formats
- *
- * @param {string} date
- * @returns {Date | undefined}
- */
-function parseHttpDate (date) {
-  // Sun, 06 Nov 1994 08:49:37 GMT    ; IMF-fixdate
-  // Sun Nov  6 08:49:37 1994         ; ANSI C's asctime() format
-  // Sunday, 06-Nov-94 08:49:37 GMT   ; obsolete RFC 850 format
-
-  switch (date[3]) {
-    case ',': return parseImfDate(date)
-    case ' ': return parseAscTimeDate(date)
-    default: return parseRfc850Date(date)
-  }
-}
-
-function makeDate (year, monthIdx, day, hour, minute, second, weekday) {
-  const result = new Date(Date.UTC(year, monthIdx, day, hour, minute, second))
-
-  // Date.UTC treats years 0-99 as 1900-1999. Reset the full year so component
-  // checks below validate the HTTP date as written.
-  if (year >= 0 && year <= 99) {
-    result.setUTCFullYear(year)
-  }
-
-  return result.getUTCFullYear() === year &&
-    result.getUTCMonth() === monthIdx &&
-    result.getUTCDate() === day &&
-    result.getUTCHours() === hour &&
-    result.getUTCMinutes() === minute &&
-    result.getUTCSeconds() === second &&
-    result.getUTCDay() === weekday
-    ? result
-    : undefined
-}
-
-/**
- * @see https://httpwg.org/specs/rfc9110.html#preferred.date.format
- *
- * @param {string} date
- * @returns {Date | undefined}
- */
-function parseImfDate (date) {
-  if (
-    date.length !== 29 ||
-    date[4] !== ' ' ||
-    date[7] !== ' ' ||
-    date[11] !== ' ' ||
-    date[16] !== ' ' ||
-    date[19] !== ':' ||
-    date[22] !== ':' ||
-    date[25] !== ' ' ||
-    date[26] !== 'G' ||
-    date[27] !== 'M' ||
-    date[28] !== 'T'
-  ) {
-    return undefined
-  }
-
-  let weekday = -1
-  if (date[0] === 'S' && date[1] === 'u' && date[2] === 'n') { // Sunday
-    weekday = 0
-  } else if (date[0] === 'M' && date[1] === 'o' && date[2] === 'n') { // Monday
-    weekday = 1
-  } else if (date[0] === 'T' && date[1] === 'u' && date[2] === 'e') { // Tuesday
-    weekday = 2
-  } else if (date[0] === 'W' && date[1] === 'e' && date[2] === 'd') { // Wednesday
-    weekday = 3
-  } else if (date[0] === 'T' && date[1] === 'h' && date[2] === 'u') { // Thursday
-    weekday = 4
-  } else if (date[0] === 'F' && date[1] === 'r' && date[2] === 'i') { // Friday
-    weekday = 5
-  } else if (date[0] === 'S' && date[1] === 'a' && date[2] === 't') { // Saturday
-    weekday = 6
-  } else {
-    return undefined // Not a valid day of the week
-  }
-
-  let day = 0
-  if (date[5] === '0') {
-    // Single digit day, e.g. "Sun Nov 6 08:49:37 1994"
-    const code = date.charCodeAt(6)
-    if (code < 49 || code > 57) {
-      return undefined // Not a digit
-    }
-    day = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(5)
-    if (code1 < 49 || code1 > 51) {
-      return undefined // Not a digit between 1 and 3
-    }
-    const code2 = date.charCodeAt(6)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    day = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let monthIdx = -1
-  if (
-    (date[8] === 'J' && date[9] === 'a' && date[10] === 'n')
-  ) {
-    monthIdx = 0 // Jan
-  } else if (
-    (date[8] === 'F' && date[9] === 'e' && date[10] === 'b')
-  ) {
-    monthIdx = 1 // Feb
-  } else if (
-    (date[8] === 'M' && date[9] === 'a')
-  ) {
-    if (date[10] === 'r') {
-      monthIdx = 2 // Mar
-    } else if (date[10] === 'y') {
-      monthIdx = 4 // May
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[8] === 'J')
-  ) {
-    if (date[9] === 'a' && date[10] === 'n') {
-      monthIdx = 0 // Jan
-    } else if (date[9] === 'u') {
-      if (date[10] === 'n') {
-        monthIdx = 5 // Jun
-      } else if (date[10] === 'l') {
-        monthIdx = 6 // Jul
-      } else {
-        return undefined // Invalid month
-      }
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[8] === 'A')
-  ) {
-    if (date[9] === 'p' && date[10] === 'r') {
-      monthIdx = 3 // Apr
-    } else if (date[9] === 'u' && date[10] === 'g') {
-      monthIdx = 7 // Aug
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[8] === 'S' && date[9] === 'e' && date[10] === 'p')
-  ) {
-    monthIdx = 8 // Sep
-  } else if (
-    (date[8] === 'O' && date[9] === 'c' && date[10] === 't')
-  ) {
-    monthIdx = 9 // Oct
-  } else if (
-    (date[8] === 'N' && date[9] === 'o' && date[10] === 'v')
-  ) {
-    monthIdx = 10 // Nov
-  } else if (
-    (date[8] === 'D' && date[9] === 'e' && date[10] === 'c')
-  ) {
-    monthIdx = 11 // Dec
-  } else {
-    // Not a valid month
-    return undefined
-  }
-
-  const yearDigit1 = date.charCodeAt(12)
-  if (yearDigit1 < 48 || yearDigit1 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit2 = date.charCodeAt(13)
-  if (yearDigit2 < 48 || yearDigit2 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit3 = date.charCodeAt(14)
-  if (yearDigit3 < 48 || yearDigit3 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit4 = date.charCodeAt(15)
-  if (yearDigit4 < 48 || yearDigit4 > 57) {
-    return undefined // Not a digit
-  }
-  const year = (yearDigit1 - 48) * 1000 + (yearDigit2 - 48) * 100 + (yearDigit3 - 48) * 10 + (yearDigit4 - 48)
-
-  let hour = 0
-  if (date[17] === '0') {
-    const code = date.charCodeAt(18)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    hour = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(17)
-    if (code1 < 48 || code1 > 50) {
-      return undefined // Not a digit between 0 and 2
-    }
-    const code2 = date.charCodeAt(18)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    if (code1 === 50 && code2 > 51) {
-      return undefined // Hour cannot be greater than 23
-    }
-    hour = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let minute = 0
-  if (date[20] === '0') {
-    const code = date.charCodeAt(21)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    minute = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(20)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(21)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    minute = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let second = 0
-  if (date[23] === '0') {
-    const code = date.charCodeAt(24)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    second = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(23)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(24)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    second = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  return makeDate(year, monthIdx, day, hour, minute, second, weekday)
-}
-
-/**
- * @see https://httpwg.org/specs/rfc9110.html#obsolete.date.formats
- *
- * @param {string} date
- * @returns {Date | undefined}
- */
-function parseAscTimeDate (date) {
-  // This is assumed to be in UTC
-
-  if (
-    date.length !== 24 ||
-    date[7] !== ' ' ||
-    date[10] !== ' ' ||
-    date[19] !== ' '
-  ) {
-    return undefined
-  }
-
-  let weekday = -1
-  if (date[0] === 'S' && date[1] === 'u' && date[2] === 'n') { // Sunday
-    weekday = 0
-  } else if (date[0] === 'M' && date[1] === 'o' && date[2] === 'n') { // Monday
-    weekday = 1
-  } else if (date[0] === 'T' && date[1] === 'u' && date[2] === 'e') { // Tuesday
-    weekday = 2
-  } else if (date[0] === 'W' && date[1] === 'e' && date[2] === 'd') { // Wednesday
-    weekday = 3
-  } else if (date[0] === 'T' && date[1] === 'h' && date[2] === 'u') { // Thursday
-    weekday = 4
-  } else if (date[0] === 'F' && date[1] === 'r' && date[2] === 'i') { // Friday
-    weekday = 5
-  } else if (date[0] === 'S' && date[1] === 'a' && date[2] === 't') { // Saturday
-    weekday = 6
-  } else {
-    return undefined // Not a valid day of the week
-  }
-
-  let monthIdx = -1
-  if (
-    (date[4] === 'J' && date[5] === 'a' && date[6] === 'n')
-  ) {
-    monthIdx = 0 // Jan
-  } else if (
-    (date[4] === 'F' && date[5] === 'e' && date[6] === 'b')
-  ) {
-    monthIdx = 1 // Feb
-  } else if (
-    (date[4] === 'M' && date[5] === 'a')
-  ) {
-    if (date[6] === 'r') {
-      monthIdx = 2 // Mar
-    } else if (date[6] === 'y') {
-      monthIdx = 4 // May
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[4] === 'J')
-  ) {
-    if (date[5] === 'a' && date[6] === 'n') {
-      monthIdx = 0 // Jan
-    } else if (date[5] === 'u') {
-      if (date[6] === 'n') {
-        monthIdx = 5 // Jun
-      } else if (date[6] === 'l') {
-        monthIdx = 6 // Jul
-      } else {
-        return undefined // Invalid month
-      }
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[4] === 'A')
-  ) {
-    if (date[5] === 'p' && date[6] === 'r') {
-      monthIdx = 3 // Apr
-    } else if (date[5] === 'u' && date[6] === 'g') {
-      monthIdx = 7 // Aug
-    } else {
-      return undefined // Invalid month
-    }
-  } else if (
-    (date[4] === 'S' && date[5] === 'e' && date[6] === 'p')
-  ) {
-    monthIdx = 8 // Sep
-  } else if (
-    (date[4] === 'O' && date[5] === 'c' && date[6] === 't')
-  ) {
-    monthIdx = 9 // Oct
-  } else if (
-    (date[4] === 'N' && date[5] === 'o' && date[6] === 'v')
-  ) {
-    monthIdx = 10 // Nov
-  } else if (
-    (date[4] === 'D' && date[5] === 'e' && date[6] === 'c')
-  ) {
-    monthIdx = 11 // Dec
-  } else {
-    // Not a valid month
-    return undefined
-  }
-
-  let day = 0
-  if (date[8] === ' ') {
-    // Single digit day, e.g. "Sun Nov 6 08:49:37 1994"
-    const code = date.charCodeAt(9)
-    if (code < 49 || code > 57) {
-      return undefined // Not a digit
-    }
-    day = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(8)
-    if (code1 < 49 || code1 > 51) {
-      return undefined // Not a digit between 1 and 3
-    }
-    const code2 = date.charCodeAt(9)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    day = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let hour = 0
-  if (date[11] === '0') {
-    const code = date.charCodeAt(12)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    hour = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(11)
-    if (code1 < 48 || code1 > 50) {
-      return undefined // Not a digit between 0 and 2
-    }
-    const code2 = date.charCodeAt(12)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    if (code1 === 50 && code2 > 51) {
-      return undefined // Hour cannot be greater than 23
-    }
-    hour = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let minute = 0
-  if (date[14] === '0') {
-    const code = date.charCodeAt(15)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    minute = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(14)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(15)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    minute = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let second = 0
-  if (date[17] === '0') {
-    const code = date.charCodeAt(18)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    second = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(17)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(18)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    second = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  const yearDigit1 = date.charCodeAt(20)
-  if (yearDigit1 < 48 || yearDigit1 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit2 = date.charCodeAt(21)
-  if (yearDigit2 < 48 || yearDigit2 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit3 = date.charCodeAt(22)
-  if (yearDigit3 < 48 || yearDigit3 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit4 = date.charCodeAt(23)
-  if (yearDigit4 < 48 || yearDigit4 > 57) {
-    return undefined // Not a digit
-  }
-  const year = (yearDigit1 - 48) * 1000 + (yearDigit2 - 48) * 100 + (yearDigit3 - 48) * 10 + (yearDigit4 - 48)
-
-  return makeDate(year, monthIdx, day, hour, minute, second, weekday)
-}
-
-/**
- * @see https://httpwg.org/specs/rfc9110.html#obsolete.date.formats
- *
- * @param {string} date
- * @returns {Date | undefined}
- */
-function parseRfc850Date (date) {
-  let commaIndex = -1
-
-  let weekday = -1
-  if (date[0] === 'S') {
-    if (date[1] === 'u' && date[2] === 'n' && date[3] === 'd' && date[4] === 'a' && date[5] === 'y') {
-      weekday = 0 // Sunday
-      commaIndex = 6
-    } else if (date[1] === 'a' && date[2] === 't' && date[3] === 'u' && date[4] === 'r' && date[5] === 'd' && date[6] === 'a' && date[7] === 'y') {
-      weekday = 6 // Saturday
-      commaIndex = 8
-    }
-  } else if (date[0] === 'M' && date[1] === 'o' && date[2] === 'n' && date[3] === 'd' && date[4] === 'a' && date[5] === 'y') {
-    weekday = 1 // Monday
-    commaIndex = 6
-  } else if (date[0] === 'T') {
-    if (date[1] === 'u' && date[2] === 'e' && date[3] === 's' && date[4] === 'd' && date[5] === 'a' && date[6] === 'y') {
-      weekday = 2 // Tuesday
-      commaIndex = 7
-    } else if (date[1] === 'h' && date[2] === 'u' && date[3] === 'r' && date[4] === 's' && date[5] === 'd' && date[6] === 'a' && date[7] === 'y') {
-      weekday = 4 // Thursday
-      commaIndex = 8
-    }
-  } else if (date[0] === 'W' && date[1] === 'e' && date[2] === 'd' && date[3] === 'n' && date[4] === 'e' && date[5] === 's' && date[6] === 'd' && date[7] === 'a' && date[8] === 'y') {
-    weekday = 3 // Wednesday
-    commaIndex = 9
-  } else if (date[0] === 'F' && date[1] === 'r' && date[2] === 'i' && date[3] === 'd' && date[4] === 'a' && date[5] === 'y') {
-    weekday = 5 // Friday
-    commaIndex = 6
-  } else {
-    // Not a valid day name
-    return undefined
-  }
-
-  if (
-    date[commaIndex] !== ',' ||
-    (date.length - commaIndex - 1) !== 23 ||
-    date[commaIndex + 1] !== ' ' ||
-    date[commaIndex + 4] !== '-' ||
-    date[commaIndex + 8] !== '-' ||
-    date[commaIndex + 11] !== ' ' ||
-    date[commaIndex + 14] !== ':' ||
-    date[commaIndex + 17] !== ':' ||
-    date[commaIndex + 20] !== ' ' ||
-    date[commaIndex + 21] !== 'G' ||
-    date[commaIndex + 22] !== 'M' ||
-    date[commaIndex + 23] !== 'T'
-  ) {
-    return undefined
-  }
-
-  let day = 0
-  if (date[commaIndex + 2] === '0') {
-    // Single digit day, e.g. "Sun Nov 6 08:49:37 1994"
-    const code = date.charCodeAt(commaIndex + 3)
-    if (code < 49 || code > 57) {
-      return undefined // Not a digit
-    }
-    day = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(commaIndex + 2)
-    if (code1 < 49 || code1 > 51) {
-      return undefined // Not a digit between 1 and 3
-    }
-    const code2 = date.charCodeAt(commaIndex + 3)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    day = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let monthIdx = -1
-  if (
-    (date[commaIndex + 5] === 'J' && date[commaIndex + 6] === 'a' && date[commaIndex + 7] === 'n')
-  ) {
-    monthIdx = 0 // Jan
-  } else if (
-    (date[commaIndex + 5] === 'F' && date[commaIndex + 6] === 'e' && date[commaIndex + 7] === 'b')
-  ) {
-    monthIdx = 1 // Feb
-  } else if (
-    (date[commaIndex + 5] === 'M' && date[commaIndex + 6] === 'a' && date[commaIndex + 7] === 'r')
-  ) {
-    monthIdx = 2 // Mar
-  } else if (
-    (date[commaIndex + 5] === 'A' && date[commaIndex + 6] === 'p' && date[commaIndex + 7] === 'r')
-  ) {
-    monthIdx = 3 // Apr
-  } else if (
-    (date[commaIndex + 5] === 'M' && date[commaIndex + 6] === 'a' && date[commaIndex + 7] === 'y')
-  ) {
-    monthIdx = 4 // May
-  } else if (
-    (date[commaIndex + 5] === 'J' && date[commaIndex + 6] === 'u' && date[commaIndex + 7] === 'n')
-  ) {
-    monthIdx = 5 // Jun
-  } else if (
-    (date[commaIndex + 5] === 'J' && date[commaIndex + 6] === 'u' && date[commaIndex + 7] === 'l')
-  ) {
-    monthIdx = 6 // Jul
-  } else if (
-    (date[commaIndex + 5] === 'A' && date[commaIndex + 6] === 'u' && date[commaIndex + 7] === 'g')
-  ) {
-    monthIdx = 7 // Aug
-  } else if (
-    (date[commaIndex + 5] === 'S' && date[commaIndex + 6] === 'e' && date[commaIndex + 7] === 'p')
-  ) {
-    monthIdx = 8 // Sep
-  } else if (
-    (date[commaIndex + 5] === 'O' && date[commaIndex + 6] === 'c' && date[commaIndex + 7] === 't')
-  ) {
-    monthIdx = 9 // Oct
-  } else if (
-    (date[commaIndex + 5] === 'N' && date[commaIndex + 6] === 'o' && date[commaIndex + 7] === 'v')
-  ) {
-    monthIdx = 10 // Nov
-  } else if (
-    (date[commaIndex + 5] === 'D' && date[commaIndex + 6] === 'e' && date[commaIndex + 7] === 'c')
-  ) {
-    monthIdx = 11 // Dec
-  } else {
-    // Not a valid month
-    return undefined
-  }
-
-  const yearDigit1 = date.charCodeAt(commaIndex + 9)
-  if (yearDigit1 < 48 || yearDigit1 > 57) {
-    return undefined // Not a digit
-  }
-  const yearDigit2 = date.charCodeAt(commaIndex + 10)
-  if (yearDigit2 < 48 || yearDigit2 > 57) {
-    return undefined // Not a digit
-  }
-
-  let year = (yearDigit1 - 48) * 10 + (yearDigit2 - 48) // Convert ASCII codes to number
-
-  // RFC 6265 states that the year is in the range 1970-2069.
-  // @see https://datatracker.ietf.org/doc/html/rfc6265#section-5.1.1
-  //
-  // 3. If the year-value is greater than or equal to 70 and less than or
-  //    equal to 99, increment the year-value by 1900.
-  // 4. If the year-value is greater than or equal to 0 and less than or
-  //    equal to 69, increment the year-value by 2000.
-  year += year < 70 ? 2000 : 1900
-
-  let hour = 0
-  if (date[commaIndex + 12] === '0') {
-    const code = date.charCodeAt(commaIndex + 13)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    hour = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(commaIndex + 12)
-    if (code1 < 48 || code1 > 50) {
-      return undefined // Not a digit between 0 and 2
-    }
-    const code2 = date.charCodeAt(commaIndex + 13)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    if (code1 === 50 && code2 > 51) {
-      return undefined // Hour cannot be greater than 23
-    }
-    hour = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let minute = 0
-  if (date[commaIndex + 15] === '0') {
-    const code = date.charCodeAt(commaIndex + 16)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    minute = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(commaIndex + 15)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(commaIndex + 16)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    minute = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  let second = 0
-  if (date[commaIndex + 18] === '0') {
-    const code = date.charCodeAt(commaIndex + 19)
-    if (code < 48 || code > 57) {
-      return undefined // Not a digit
-    }
-    second = code - 48 // Convert ASCII code to number
-  } else {
-    const code1 = date.charCodeAt(commaIndex + 18)
-    if (code1 < 48 || code1 > 53) {
-      return undefined // Not a digit between 0 and 5
-    }
-    const code2 = date.charCodeAt(commaIndex + 19)
-    if (code2 < 48 || code2 > 57) {
-      return undefined // Not a digit
-    }
-    second = (code1 - 48) * 10 + (code2 - 48) // Convert ASCII codes to number
-  }
-
-  return makeDate(year, monthIdx, day, hour, minute, second, weekday)
-}
-
-module.exports = {
-  parseHttpDate
 }
 
 
@@ -22516,3144 +11785,6 @@ module.exports = {
    * @deprecated
    */
   kFastTimer
-}
-
-
-/***/ }),
-
-/***/ 9634:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const assert = __nccwpck_require__(4589)
-
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-
-/**
- * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
- * @typedef {Object} CacheBatchOperation
- * @property {'delete' | 'put'} type
- * @property {any} request
- * @property {any} response
- * @property {import('../../../types/cache').CacheQueryOptions} options
- */
-
-/**
- * @see https://w3c.github.io/ServiceWorker/#dfn-request-response-list
- * @typedef {[any, any][]} requestResponseList
- */
-
-class Cache {
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#dfn-relevant-request-response-list
-   * @type {requestResponseList}
-   */
-  #relevantRequestResponseList
-
-  constructor () {
-    if (arguments[0] !== kConstruct) {
-      webidl.illegalConstructor()
-    }
-
-    webidl.util.markAsUncloneable(this)
-    this.#relevantRequestResponseList = arguments[1]
-  }
-
-  async match (request, options = {}) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.match'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    request = webidl.converters.RequestInfo(request)
-    options = webidl.converters.CacheQueryOptions(options, prefix, 'options')
-
-    const p = this.#internalMatchAll(request, options, 1)
-
-    if (p.length === 0) {
-      return
-    }
-
-    return p[0]
-  }
-
-  async matchAll (request = undefined, options = {}) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.matchAll'
-    if (request !== undefined) request = webidl.converters.RequestInfo(request)
-    options = webidl.converters.CacheQueryOptions(options, prefix, 'options')
-
-    return this.#internalMatchAll(request, options)
-  }
-
-  async add (request) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.add'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    request = webidl.converters.RequestInfo(request)
-
-    // 1.
-    const requests = [request]
-
-    // 2.
-    const responseArrayPromise = this.addAll(requests)
-
-    // 3.
-    return await responseArrayPromise
-  }
-
-  async addAll (requests) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.addAll'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    // 1.
-    const responsePromises = []
-
-    // 2.
-    const requestList = []
-
-    // 3.
-    for (let request of requests) {
-      if (request === undefined) {
-        throw webidl.errors.conversionFailed({
-          prefix,
-          argument: 'Argument 1',
-          types: ['undefined is not allowed']
-        })
-      }
-
-      request = webidl.converters.RequestInfo(request)
-
-      if (typeof request === 'string') {
-        continue
-      }
-
-      // 3.1
-      const r = getRequestState(request)
-
-      // 3.2
-      if (!urlIsHttpHttpsScheme(r.url) || r.method !== 'GET') {
-        throw webidl.errors.exception({
-          header: prefix,
-          message: 'Expected http/s scheme when method is not GET.'
-        })
-      }
-    }
-
-    // 4.
-    /** @type {ReturnType<typeof fetching>[]} */
-    const fetchControllers = []
-
-    // 5.
-    for (const request of requests) {
-      // 5.1
-      const r = getRequestState(new Request(request))
-
-      // 5.2
-      if (!urlIsHttpHttpsScheme(r.url)) {
-        throw webidl.errors.exception({
-          header: prefix,
-          message: 'Expected http/s scheme.'
-        })
-      }
-
-      // 5.4
-      r.initiator = 'fetch'
-      r.destination = 'subresource'
-
-      // 5.5
-      requestList.push(r)
-
-      // 5.6
-      const responsePromise = createDeferredPromise()
-
-      // 5.7
-      fetchControllers.push(fetching({
-        request: r,
-        processResponse (response) {
-          // 1.
-          if (response.type === 'error' || response.status === 206 || response.status < 200 || response.status > 299) {
-            responsePromise.reject(webidl.errors.exception({
-              header: 'Cache.addAll',
-              message: 'Received an invalid status code or the request failed.'
-            }))
-          } else if (response.headersList.contains('vary')) { // 2.
-            // 2.1
-            const fieldValues = getFieldValues(response.headersList.get('vary'))
-
-            // 2.2
-            for (const fieldValue of fieldValues) {
-              // 2.2.1
-              if (fieldValue === '*') {
-                responsePromise.reject(webidl.errors.exception({
-                  header: 'Cache.addAll',
-                  message: 'invalid vary field value'
-                }))
-
-                for (const controller of fetchControllers) {
-                  controller.abort()
-                }
-
-                return
-              }
-            }
-          }
-        },
-        processResponseEndOfBody (response) {
-          // 1.
-          if (response.aborted) {
-            responsePromise.reject(new DOMException('aborted', 'AbortError'))
-            return
-          }
-
-          // 2.
-          responsePromise.resolve(response)
-        }
-      }))
-
-      // 5.8
-      responsePromises.push(responsePromise.promise)
-    }
-
-    // 6.
-    const p = Promise.all(responsePromises)
-
-    // 7.
-    const responses = await p
-
-    // 7.1
-    const operations = []
-
-    // 7.2
-    let index = 0
-
-    // 7.3
-    for (const response of responses) {
-      // 7.3.1
-      /** @type {CacheBatchOperation} */
-      const operation = {
-        type: 'put', // 7.3.2
-        request: requestList[index], // 7.3.3
-        response // 7.3.4
-      }
-
-      operations.push(operation) // 7.3.5
-
-      index++ // 7.3.6
-    }
-
-    // 7.5
-    const cacheJobPromise = createDeferredPromise()
-
-    // 7.6.1
-    let errorData = null
-
-    // 7.6.2
-    try {
-      this.#batchCacheOperations(operations)
-    } catch (e) {
-      errorData = e
-    }
-
-    // 7.6.3
-    queueMicrotask(() => {
-      // 7.6.3.1
-      if (errorData === null) {
-        cacheJobPromise.resolve(undefined)
-      } else {
-        // 7.6.3.2
-        cacheJobPromise.reject(errorData)
-      }
-    })
-
-    // 7.7
-    return cacheJobPromise.promise
-  }
-
-  async put (request, response) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.put'
-    webidl.argumentLengthCheck(arguments, 2, prefix)
-
-    request = webidl.converters.RequestInfo(request)
-    response = webidl.converters.Response(response, prefix, 'response')
-
-    // 1.
-    let innerRequest = null
-
-    // 2.
-    if (webidl.is.Request(request)) {
-      innerRequest = getRequestState(request)
-    } else { // 3.
-      innerRequest = getRequestState(new Request(request))
-    }
-
-    // 4.
-    if (!urlIsHttpHttpsScheme(innerRequest.url) || innerRequest.method !== 'GET') {
-      throw webidl.errors.exception({
-        header: prefix,
-        message: 'Expected an http/s scheme when method is not GET'
-      })
-    }
-
-    // 5.
-    const innerResponse = getResponseState(response)
-
-    // 6.
-    if (innerResponse.status === 206) {
-      throw webidl.errors.exception({
-        header: prefix,
-        message: 'Got 206 status'
-      })
-    }
-
-    // 7.
-    if (innerResponse.headersList.contains('vary')) {
-      // 7.1.
-      const fieldValues = getFieldValues(innerResponse.headersList.get('vary'))
-
-      // 7.2.
-      for (const fieldValue of fieldValues) {
-        // 7.2.1
-        if (fieldValue === '*') {
-          throw webidl.errors.exception({
-            header: prefix,
-            message: 'Got * vary field value'
-          })
-        }
-      }
-    }
-
-    // 8.
-    if (innerResponse.body && (isDisturbed(innerResponse.body.stream) || innerResponse.body.stream.locked)) {
-      throw webidl.errors.exception({
-        header: prefix,
-        message: 'Response body is locked or disturbed'
-      })
-    }
-
-    // 9.
-    const clonedResponse = cloneResponse(innerResponse)
-
-    // 10.
-    const bodyReadPromise = createDeferredPromise()
-
-    // 11.
-    if (innerResponse.body != null) {
-      // 11.1
-      const stream = innerResponse.body.stream
-
-      // 11.2
-      const reader = stream.getReader()
-
-      // 11.3
-      readAllBytes(reader, bodyReadPromise.resolve, bodyReadPromise.reject)
-    } else {
-      bodyReadPromise.resolve(undefined)
-    }
-
-    // 12.
-    /** @type {CacheBatchOperation[]} */
-    const operations = []
-
-    // 13.
-    /** @type {CacheBatchOperation} */
-    const operation = {
-      type: 'put', // 14.
-      request: innerRequest, // 15.
-      response: clonedResponse // 16.
-    }
-
-    // 17.
-    operations.push(operation)
-
-    // 19.
-    const bytes = await bodyReadPromise.promise
-
-    if (clonedResponse.body != null) {
-      clonedResponse.body.source = bytes
-    }
-
-    // 19.1
-    const cacheJobPromise = createDeferredPromise()
-
-    // 19.2.1
-    let errorData = null
-
-    // 19.2.2
-    try {
-      this.#batchCacheOperations(operations)
-    } catch (e) {
-      errorData = e
-    }
-
-    // 19.2.3
-    queueMicrotask(() => {
-      // 19.2.3.1
-      if (errorData === null) {
-        cacheJobPromise.resolve()
-      } else { // 19.2.3.2
-        cacheJobPromise.reject(errorData)
-      }
-    })
-
-    return cacheJobPromise.promise
-  }
-
-  async delete (request, options = {}) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.delete'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    request = webidl.converters.RequestInfo(request)
-    options = webidl.converters.CacheQueryOptions(options, prefix, 'options')
-
-    /**
-     * @type {Request}
-     */
-    let r = null
-
-    if (webidl.is.Request(request)) {
-      r = getRequestState(request)
-
-      if (r.method !== 'GET' && !options.ignoreMethod) {
-        return false
-      }
-    } else {
-      assert(typeof request === 'string')
-
-      r = getRequestState(new Request(request))
-    }
-
-    /** @type {CacheBatchOperation[]} */
-    const operations = []
-
-    /** @type {CacheBatchOperation} */
-    const operation = {
-      type: 'delete',
-      request: r,
-      options
-    }
-
-    operations.push(operation)
-
-    const cacheJobPromise = createDeferredPromise()
-
-    let errorData = null
-    let requestResponses
-
-    try {
-      requestResponses = this.#batchCacheOperations(operations)
-    } catch (e) {
-      errorData = e
-    }
-
-    queueMicrotask(() => {
-      if (errorData === null) {
-        cacheJobPromise.resolve(!!requestResponses?.length)
-      } else {
-        cacheJobPromise.reject(errorData)
-      }
-    })
-
-    return cacheJobPromise.promise
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#dom-cache-keys
-   * @param {any} request
-   * @param {import('../../../types/cache').CacheQueryOptions} options
-   * @returns {Promise<readonly Request[]>}
-   */
-  async keys (request = undefined, options = {}) {
-    webidl.brandCheck(this, Cache)
-
-    const prefix = 'Cache.keys'
-
-    if (request !== undefined) request = webidl.converters.RequestInfo(request)
-    options = webidl.converters.CacheQueryOptions(options, prefix, 'options')
-
-    // 1.
-    let r = null
-
-    // 2.
-    if (request !== undefined) {
-      // 2.1
-      if (webidl.is.Request(request)) {
-        // 2.1.1
-        r = getRequestState(request)
-
-        // 2.1.2
-        if (r.method !== 'GET' && !options.ignoreMethod) {
-          return []
-        }
-      } else if (typeof request === 'string') { // 2.2
-        r = getRequestState(new Request(request))
-      }
-    }
-
-    // 4.
-    const promise = createDeferredPromise()
-
-    // 5.
-    // 5.1
-    const requests = []
-
-    // 5.2
-    if (request === undefined) {
-      // 5.2.1
-      for (const requestResponse of this.#relevantRequestResponseList) {
-        // 5.2.1.1
-        requests.push(requestResponse[0])
-      }
-    } else { // 5.3
-      // 5.3.1
-      const requestResponses = this.#queryCache(r, options)
-
-      // 5.3.2
-      for (const requestResponse of requestResponses) {
-        // 5.3.2.1
-        requests.push(requestResponse[0])
-      }
-    }
-
-    // 5.4
-    queueMicrotask(() => {
-      // 5.4.1
-      const requestList = []
-
-      // 5.4.2
-      for (const request of requests) {
-        const requestObject = fromInnerRequest(
-          request,
-          undefined,
-          new AbortController().signal,
-          'immutable'
-        )
-        // 5.4.2.1
-        requestList.push(requestObject)
-      }
-
-      // 5.4.3
-      promise.resolve(Object.freeze(requestList))
-    })
-
-    return promise.promise
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#batch-cache-operations-algorithm
-   * @param {CacheBatchOperation[]} operations
-   * @returns {requestResponseList}
-   */
-  #batchCacheOperations (operations) {
-    // 1.
-    const cache = this.#relevantRequestResponseList
-
-    // 2.
-    const backupCache = [...cache]
-
-    // 3.
-    const addedItems = []
-
-    // 4.1
-    const resultList = []
-
-    try {
-      // 4.2
-      for (const operation of operations) {
-        // 4.2.1
-        if (operation.type !== 'delete' && operation.type !== 'put') {
-          throw webidl.errors.exception({
-            header: 'Cache.#batchCacheOperations',
-            message: 'operation type does not match "delete" or "put"'
-          })
-        }
-
-        // 4.2.2
-        if (operation.type === 'delete' && operation.response != null) {
-          throw webidl.errors.exception({
-            header: 'Cache.#batchCacheOperations',
-            message: 'delete operation should not have an associated response'
-          })
-        }
-
-        // 4.2.3
-        if (this.#queryCache(operation.request, operation.options, addedItems).length) {
-          throw new DOMException('???', 'InvalidStateError')
-        }
-
-        // 4.2.4
-        let requestResponses
-
-        // 4.2.5
-        if (operation.type === 'delete') {
-          // 4.2.5.1
-          requestResponses = this.#queryCache(operation.request, operation.options)
-
-          // TODO: the spec is wrong, this is needed to pass WPTs
-          if (requestResponses.length === 0) {
-            return []
-          }
-
-          // 4.2.5.2
-          for (const requestResponse of requestResponses) {
-            const idx = cache.indexOf(requestResponse)
-            assert(idx !== -1)
-
-            // 4.2.5.2.1
-            cache.splice(idx, 1)
-          }
-        } else if (operation.type === 'put') { // 4.2.6
-          // 4.2.6.1
-          if (operation.response == null) {
-            throw webidl.errors.exception({
-              header: 'Cache.#batchCacheOperations',
-              message: 'put operation should have an associated response'
-            })
-          }
-
-          // 4.2.6.2
-          const r = operation.request
-
-          // 4.2.6.3
-          if (!urlIsHttpHttpsScheme(r.url)) {
-            throw webidl.errors.exception({
-              header: 'Cache.#batchCacheOperations',
-              message: 'expected http or https scheme'
-            })
-          }
-
-          // 4.2.6.4
-          if (r.method !== 'GET') {
-            throw webidl.errors.exception({
-              header: 'Cache.#batchCacheOperations',
-              message: 'not get method'
-            })
-          }
-
-          // 4.2.6.5
-          if (operation.options != null) {
-            throw webidl.errors.exception({
-              header: 'Cache.#batchCacheOperations',
-              message: 'options must not be defined'
-            })
-          }
-
-          // 4.2.6.6
-          requestResponses = this.#queryCache(operation.request)
-
-          // 4.2.6.7
-          for (const requestResponse of requestResponses) {
-            const idx = cache.indexOf(requestResponse)
-            assert(idx !== -1)
-
-            // 4.2.6.7.1
-            cache.splice(idx, 1)
-          }
-
-          // 4.2.6.8
-          cache.push([operation.request, operation.response])
-
-          // 4.2.6.10
-          addedItems.push([operation.request, operation.response])
-        }
-
-        // 4.2.7
-        resultList.push([operation.request, operation.response])
-      }
-
-      // 4.3
-      return resultList
-    } catch (e) { // 5.
-      // 5.1
-      this.#relevantRequestResponseList.length = 0
-
-      // 5.2
-      this.#relevantRequestResponseList = backupCache
-
-      // 5.3
-      throw e
-    }
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#query-cache
-   * @param {any} requestQuery
-   * @param {import('../../../types/cache').CacheQueryOptions} options
-   * @param {requestResponseList} targetStorage
-   * @returns {requestResponseList}
-   */
-  #queryCache (requestQuery, options, targetStorage) {
-    /** @type {requestResponseList} */
-    const resultList = []
-
-    const storage = targetStorage ?? this.#relevantRequestResponseList
-
-    for (const requestResponse of storage) {
-      const [cachedRequest, cachedResponse] = requestResponse
-      if (this.#requestMatchesCachedItem(requestQuery, cachedRequest, cachedResponse, options)) {
-        resultList.push(requestResponse)
-      }
-    }
-
-    return resultList
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#request-matches-cached-item-algorithm
-   * @param {any} requestQuery
-   * @param {any} request
-   * @param {any | null} response
-   * @param {import('../../../types/cache').CacheQueryOptions | undefined} options
-   * @returns {boolean}
-   */
-  #requestMatchesCachedItem (requestQuery, request, response = null, options) {
-    // if (options?.ignoreMethod === false && request.method === 'GET') {
-    //   return false
-    // }
-
-    const queryURL = new URL(requestQuery.url)
-
-    const cachedURL = new URL(request.url)
-
-    if (options?.ignoreSearch) {
-      cachedURL.search = ''
-
-      queryURL.search = ''
-    }
-
-    if (!urlEquals(queryURL, cachedURL, true)) {
-      return false
-    }
-
-    if (
-      response == null ||
-      options?.ignoreVary ||
-      !response.headersList.contains('vary')
-    ) {
-      return true
-    }
-
-    const fieldValues = getFieldValues(response.headersList.get('vary'))
-
-    for (const fieldValue of fieldValues) {
-      if (fieldValue === '*') {
-        return false
-      }
-
-      const requestValue = request.headersList.get(fieldValue)
-      const queryValue = requestQuery.headersList.get(fieldValue)
-
-      // If one has the header and the other doesn't, or one has
-      // a different value than the other, return false
-      if (requestValue !== queryValue) {
-        return false
-      }
-    }
-
-    return true
-  }
-
-  #internalMatchAll (request, options, maxResponses = Infinity) {
-    // 1.
-    let r = null
-
-    // 2.
-    if (request !== undefined) {
-      if (webidl.is.Request(request)) {
-        // 2.1.1
-        r = getRequestState(request)
-
-        // 2.1.2
-        if (r.method !== 'GET' && !options.ignoreMethod) {
-          return []
-        }
-      } else if (typeof request === 'string') {
-        // 2.2.1
-        r = getRequestState(new Request(request))
-      }
-    }
-
-    // 5.
-    // 5.1
-    const responses = []
-
-    // 5.2
-    if (request === undefined) {
-      // 5.2.1
-      for (const requestResponse of this.#relevantRequestResponseList) {
-        responses.push(requestResponse[1])
-      }
-    } else { // 5.3
-      // 5.3.1
-      const requestResponses = this.#queryCache(r, options)
-
-      // 5.3.2
-      for (const requestResponse of requestResponses) {
-        responses.push(requestResponse[1])
-      }
-    }
-
-    // 5.4
-    // We don't implement CORs so we don't need to loop over the responses, yay!
-
-    // 5.5.1
-    const responseList = []
-
-    // 5.5.2
-    for (const response of responses) {
-      // 5.5.2.1
-      const responseObject = fromInnerResponse(cloneResponse(response), 'immutable')
-
-      responseList.push(responseObject)
-
-      if (responseList.length >= maxResponses) {
-        break
-      }
-    }
-
-    // 6.
-    return Object.freeze(responseList)
-  }
-}
-
-Object.defineProperties(Cache.prototype, {
-  [Symbol.toStringTag]: {
-    value: 'Cache',
-    configurable: true
-  },
-  match: kEnumerableProperty,
-  matchAll: kEnumerableProperty,
-  add: kEnumerableProperty,
-  addAll: kEnumerableProperty,
-  put: kEnumerableProperty,
-  delete: kEnumerableProperty,
-  keys: kEnumerableProperty
-})
-
-const cacheQueryOptionConverters = [
-  {
-    key: 'ignoreSearch',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'ignoreMethod',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'ignoreVary',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  }
-]
-
-webidl.converters.CacheQueryOptions = webidl.dictionaryConverter(cacheQueryOptionConverters)
-
-webidl.converters.MultiCacheQueryOptions = webidl.dictionaryConverter([
-  ...cacheQueryOptionConverters,
-  {
-    key: 'cacheName',
-    converter: webidl.converters.DOMString
-  }
-])
-
-webidl.converters.Response = webidl.interfaceConverter(
-  webidl.is.Response,
-  'Response'
-)
-
-webidl.converters['sequence<RequestInfo>'] = webidl.sequenceConverter(
-  webidl.converters.RequestInfo
-)
-
-module.exports = {
-  Cache
-}
-
-
-/***/ }),
-
-/***/ 3245:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
-
-class CacheStorage {
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#dfn-relevant-name-to-cache-map
-   * @type {Map<string, import('./cache').requestResponseList}
-   */
-  #caches = new Map()
-
-  constructor () {
-    if (arguments[0] !== kConstruct) {
-      webidl.illegalConstructor()
-    }
-
-    webidl.util.markAsUncloneable(this)
-  }
-
-  async match (request, options = {}) {
-    webidl.brandCheck(this, CacheStorage)
-    webidl.argumentLengthCheck(arguments, 1, 'CacheStorage.match')
-
-    request = webidl.converters.RequestInfo(request)
-    options = webidl.converters.MultiCacheQueryOptions(options)
-
-    // 1.
-    if (options.cacheName != null) {
-      // 1.1.1.1
-      if (this.#caches.has(options.cacheName)) {
-        // 1.1.1.1.1
-        const cacheList = this.#caches.get(options.cacheName)
-        const cache = new Cache(kConstruct, cacheList)
-
-        return await cache.match(request, options)
-      }
-    } else { // 2.
-      // 2.2
-      for (const cacheList of this.#caches.values()) {
-        const cache = new Cache(kConstruct, cacheList)
-
-        // 2.2.1.2
-        const response = await cache.match(request, options)
-
-        if (response !== undefined) {
-          return response
-        }
-      }
-    }
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#cache-storage-has
-   * @param {string} cacheName
-   * @returns {Promise<boolean>}
-   */
-  async has (cacheName) {
-    webidl.brandCheck(this, CacheStorage)
-
-    const prefix = 'CacheStorage.has'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    cacheName = webidl.converters.DOMString(cacheName, prefix, 'cacheName')
-
-    // 2.1.1
-    // 2.2
-    return this.#caches.has(cacheName)
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#dom-cachestorage-open
-   * @param {string} cacheName
-   * @returns {Promise<Cache>}
-   */
-  async open (cacheName) {
-    webidl.brandCheck(this, CacheStorage)
-
-    const prefix = 'CacheStorage.open'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    cacheName = webidl.converters.DOMString(cacheName, prefix, 'cacheName')
-
-    // 2.1
-    if (this.#caches.has(cacheName)) {
-      // await caches.open('v1') !== await caches.open('v1')
-
-      // 2.1.1
-      const cache = this.#caches.get(cacheName)
-
-      // 2.1.1.1
-      return new Cache(kConstruct, cache)
-    }
-
-    // 2.2
-    const cache = []
-
-    // 2.3
-    this.#caches.set(cacheName, cache)
-
-    // 2.4
-    return new Cache(kConstruct, cache)
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
-   * @param {string} cacheName
-   * @returns {Promise<boolean>}
-   */
-  async delete (cacheName) {
-    webidl.brandCheck(this, CacheStorage)
-
-    const prefix = 'CacheStorage.delete'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    cacheName = webidl.converters.DOMString(cacheName, prefix, 'cacheName')
-
-    return this.#caches.delete(cacheName)
-  }
-
-  /**
-   * @see https://w3c.github.io/ServiceWorker/#cache-storage-keys
-   * @returns {Promise<string[]>}
-   */
-  async keys () {
-    webidl.brandCheck(this, CacheStorage)
-
-    // 2.1
-    const keys = this.#caches.keys()
-
-    // 2.2
-    return [...keys]
-  }
-}
-
-Object.defineProperties(CacheStorage.prototype, {
-  [Symbol.toStringTag]: {
-    value: 'CacheStorage',
-    configurable: true
-  },
-  match: kEnumerableProperty,
-  has: kEnumerableProperty,
-  open: kEnumerableProperty,
-  delete: kEnumerableProperty,
-  keys: kEnumerableProperty
-})
-
-module.exports = {
-  CacheStorage
-}
-
-
-/***/ }),
-
-/***/ 6798:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
-
-/**
- * @see https://url.spec.whatwg.org/#concept-url-equals
- * @param {URL} A
- * @param {URL} B
- * @param {boolean | undefined} excludeFragment
- * @returns {boolean}
- */
-function urlEquals (A, B, excludeFragment = false) {
-  const serializedA = URLSerializer(A, excludeFragment)
-
-  const serializedB = URLSerializer(B, excludeFragment)
-
-  return serializedA === serializedB
-}
-
-/**
- * @see https://github.com/chromium/chromium/blob/694d20d134cb553d8d89e5500b9148012b1ba299/content/browser/cache_storage/cache_storage_cache.cc#L260-L262
- * @param {string} header
- */
-function getFieldValues (header) {
-  assert(header !== null)
-
-  const values = []
-
-  for (let value of header.split(',')) {
-    value = value.trim()
-
-    if (isValidHeaderName(value)) {
-      values.push(value)
-    }
-  }
-
-  return values
-}
-
-module.exports = {
-  urlEquals,
-  getFieldValues
-}
-
-
-/***/ }),
-
-/***/ 1276:
-/***/ ((module) => {
-
-
-
-// https://wicg.github.io/cookie-store/#cookie-maximum-attribute-value-size
-const maxAttributeValueSize = 1024
-
-// https://wicg.github.io/cookie-store/#cookie-maximum-name-value-pair-size
-const maxNameValuePairSize = 4096
-
-module.exports = {
-  maxAttributeValueSize,
-  maxNameValuePairSize
-}
-
-
-/***/ }),
-
-/***/ 9061:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
-const { Headers } = __nccwpck_require__(660)
-
-const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
-
-/**
- * @typedef {Object} Cookie
- * @property {string} name
- * @property {string} value
- * @property {Date|number} [expires]
- * @property {number} [maxAge]
- * @property {string} [domain]
- * @property {string} [path]
- * @property {boolean} [secure]
- * @property {boolean} [httpOnly]
- * @property {'Strict'|'Lax'|'None'} [sameSite]
- * @property {string[]} [unparsed]
- */
-
-/**
- * @param {Headers} headers
- * @returns {Record<string, string>}
- */
-function getCookies (headers) {
-  webidl.argumentLengthCheck(arguments, 1, 'getCookies')
-
-  brandChecks(headers)
-
-  const cookie = headers.get('cookie')
-
-  // A null prototype keeps a cookie named `__proto__` from hitting the
-  // Object.prototype setter, which would silently drop it.
-  /** @type {Record<string, string>} */
-  const out = { __proto__: null }
-
-  if (!cookie) {
-    return out
-  }
-
-  for (const piece of cookie.split(';')) {
-    const [name, ...value] = piece.split('=')
-
-    out[name.trim()] = value.join('=')
-  }
-
-  return out
-}
-
-/**
- * @param {Headers} headers
- * @param {string} name
- * @param {{ path?: string, domain?: string }|undefined} attributes
- * @returns {void}
- */
-function deleteCookie (headers, name, attributes) {
-  brandChecks(headers)
-
-  const prefix = 'deleteCookie'
-  webidl.argumentLengthCheck(arguments, 2, prefix)
-
-  name = webidl.converters.DOMString(name, prefix, 'name')
-  attributes = webidl.converters.DeleteCookieAttributes(attributes)
-
-  // Matches behavior of
-  // https://github.com/denoland/deno_std/blob/63827b16330b82489a04614027c33b7904e08be5/http/cookie.ts#L278
-  setCookie(headers, {
-    name,
-    value: '',
-    expires: new Date(0),
-    ...attributes
-  })
-}
-
-/**
- * @param {Headers} headers
- * @returns {Cookie[]}
- */
-function getSetCookies (headers) {
-  webidl.argumentLengthCheck(arguments, 1, 'getSetCookies')
-
-  brandChecks(headers)
-
-  const cookies = headers.getSetCookie()
-
-  if (!cookies) {
-    return []
-  }
-
-  return cookies.map((pair) => parseSetCookie(pair))
-}
-
-/**
- * Parses a cookie string
- * @param {string} cookie
- */
-function parseCookie (cookie) {
-  cookie = webidl.converters.DOMString(cookie)
-
-  return parseSetCookie(cookie)
-}
-
-/**
- * @param {Headers} headers
- * @param {Cookie} cookie
- * @returns {void}
- */
-function setCookie (headers, cookie) {
-  webidl.argumentLengthCheck(arguments, 2, 'setCookie')
-
-  brandChecks(headers)
-
-  cookie = webidl.converters.Cookie(cookie)
-
-  const str = stringify(cookie)
-
-  if (str) {
-    headers.append('set-cookie', str, true)
-  }
-}
-
-webidl.converters.DeleteCookieAttributes = webidl.dictionaryConverter([
-  {
-    converter: webidl.nullableConverter(webidl.converters.DOMString),
-    key: 'path',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters.DOMString),
-    key: 'domain',
-    defaultValue: () => null
-  }
-])
-
-webidl.converters.Cookie = webidl.dictionaryConverter([
-  {
-    converter: webidl.converters.DOMString,
-    key: 'name'
-  },
-  {
-    converter: webidl.converters.DOMString,
-    key: 'value'
-  },
-  {
-    converter: webidl.nullableConverter((value) => {
-      if (typeof value === 'number') {
-        return webidl.converters['unsigned long long'](value)
-      }
-
-      return new Date(value)
-    }),
-    key: 'expires',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters['long long']),
-    key: 'maxAge',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters.DOMString),
-    key: 'domain',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters.DOMString),
-    key: 'path',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters.boolean),
-    key: 'secure',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.nullableConverter(webidl.converters.boolean),
-    key: 'httpOnly',
-    defaultValue: () => null
-  },
-  {
-    converter: webidl.converters.USVString,
-    key: 'sameSite',
-    allowedValues: ['Strict', 'Lax', 'None']
-  },
-  {
-    converter: webidl.sequenceConverter(webidl.converters.DOMString),
-    key: 'unparsed',
-    defaultValue: () => []
-  }
-])
-
-module.exports = {
-  getCookies,
-  deleteCookie,
-  getSetCookies,
-  setCookie,
-  parseCookie
-}
-
-
-/***/ }),
-
-/***/ 1978:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const assert = __nccwpck_require__(4589)
-
-/**
- * @description Parses the field-value attributes of a set-cookie header string.
- * @see https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4
- * @param {string} header
- * @returns {import('./index').Cookie|null} if the header is invalid, null will be returned
- */
-function parseSetCookie (header) {
-  // 1. If the set-cookie-string contains a %x00-08 / %x0A-1F / %x7F
-  //    character (CTL characters excluding HTAB): Abort these steps and
-  //    ignore the set-cookie-string entirely.
-  if (isCTLExcludingHtab(header)) {
-    return null
-  }
-
-  let nameValuePair = ''
-  let unparsedAttributes = ''
-  let name = ''
-  let value = ''
-
-  // 2. If the set-cookie-string contains a %x3B (";") character:
-  if (header.includes(';')) {
-    // 1. The name-value-pair string consists of the characters up to,
-    //    but not including, the first %x3B (";"), and the unparsed-
-    //    attributes consist of the remainder of the set-cookie-string
-    //    (including the %x3B (";") in question).
-    const position = { position: 0 }
-
-    nameValuePair = collectASequenceOfCodePointsFast(';', header, position)
-    unparsedAttributes = header.slice(position.position)
-  } else {
-    // Otherwise:
-
-    // 1. The name-value-pair string consists of all the characters
-    //    contained in the set-cookie-string, and the unparsed-
-    //    attributes is the empty string.
-    nameValuePair = header
-  }
-
-  // 3. If the name-value-pair string lacks a %x3D ("=") character, then
-  //    the name string is empty, and the value string is the value of
-  //    name-value-pair.
-  if (!nameValuePair.includes('=')) {
-    value = nameValuePair
-  } else {
-    //    Otherwise, the name string consists of the characters up to, but
-    //    not including, the first %x3D ("=") character, and the (possibly
-    //    empty) value string consists of the characters after the first
-    //    %x3D ("=") character.
-    const position = { position: 0 }
-    name = collectASequenceOfCodePointsFast(
-      '=',
-      nameValuePair,
-      position
-    )
-    value = nameValuePair.slice(position.position + 1)
-  }
-
-  // 4. Remove any leading or trailing WSP characters from the name
-  //    string and the value string.
-  name = name.trim()
-  value = value.trim()
-
-  // 5. If the sum of the lengths of the name string and the value string
-  //    is more than 4096 octets, abort these steps and ignore the set-
-  //    cookie-string entirely.
-  if (name.length + value.length > maxNameValuePairSize) {
-    return null
-  }
-
-  // 6. The cookie-name is the name string, and the cookie-value is the
-  //    value string.
-  // https://datatracker.ietf.org/doc/html/rfc6265
-  // To maximize compatibility with user agents, servers that wish to
-  // store arbitrary data in a cookie-value SHOULD encode that data, for
-  // example, using Base64 [RFC4648].
-  return {
-    name, value, ...parseUnparsedAttributes(unparsedAttributes)
-  }
-}
-
-/**
- * Parses the remaining attributes of a set-cookie header
- * @see https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4
- * @param {string} unparsedAttributes
- * @param {Object.<string, unknown>} [cookieAttributeList={}]
- */
-function parseUnparsedAttributes (unparsedAttributes, cookieAttributeList = {}) {
-  while (true) {
-    // 1. If the unparsed-attributes string is empty, skip the rest of
-    //    these steps.
-    if (unparsedAttributes.length === 0) {
-      return cookieAttributeList
-    }
-
-    // 2. Discard the first character of the unparsed-attributes (which
-    //    will be a %x3B (";") character).
-    assert(unparsedAttributes[0] === ';')
-    unparsedAttributes = unparsedAttributes.slice(1)
-
-    let cookieAv = ''
-
-    // 3. If the remaining unparsed-attributes contains a %x3B (";")
-    //    character:
-    if (unparsedAttributes.includes(';')) {
-    // 1. Consume the characters of the unparsed-attributes up to, but
-    //    not including, the first %x3B (";") character.
-      cookieAv = collectASequenceOfCodePointsFast(
-        ';',
-        unparsedAttributes,
-        { position: 0 }
-      )
-      unparsedAttributes = unparsedAttributes.slice(cookieAv.length)
-    } else {
-    // Otherwise:
-
-      // 1. Consume the remainder of the unparsed-attributes.
-      cookieAv = unparsedAttributes
-      unparsedAttributes = ''
-    }
-
-    // Let the cookie-av string be the characters consumed in this step.
-
-    let attributeName = ''
-    let attributeValue = ''
-
-    // 4. If the cookie-av string contains a %x3D ("=") character:
-    if (cookieAv.includes('=')) {
-    // 1. The (possibly empty) attribute-name string consists of the
-    //    characters up to, but not including, the first %x3D ("=")
-    //    character, and the (possibly empty) attribute-value string
-    //    consists of the characters after the first %x3D ("=")
-    //    character.
-      const position = { position: 0 }
-
-      attributeName = collectASequenceOfCodePointsFast(
-        '=',
-        cookieAv,
-        position
-      )
-      attributeValue = cookieAv.slice(position.position + 1)
-    } else {
-    // Otherwise:
-
-      // 1. The attribute-name string consists of the entire cookie-av
-      //    string, and the attribute-value string is empty.
-      attributeName = cookieAv
-    }
-
-    // 5. Remove any leading or trailing WSP characters from the attribute-
-    //    name string and the attribute-value string.
-    attributeName = attributeName.trim()
-    attributeValue = attributeValue.trim()
-
-    // 6. If the attribute-value is longer than 1024 octets, ignore the
-    //    cookie-av string and return to Step 1 of this algorithm.
-    if (attributeValue.length > maxAttributeValueSize) {
-      continue
-    }
-
-    // 7. Process the attribute-name and attribute-value according to the
-    //    requirements in the following subsections.  (Notice that
-    //    attributes with unrecognized attribute-names are ignored.)
-    const attributeNameLowercase = attributeName.toLowerCase()
-
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.1
-    // If the attribute-name case-insensitively matches the string
-    // "Expires", the user agent MUST process the cookie-av as follows.
-    if (attributeNameLowercase === 'expires') {
-    // 1. Let the expiry-time be the result of parsing the attribute-value
-    //    as cookie-date (see Section 5.1.1).
-      const expiryTime = new Date(attributeValue)
-
-      // 2. If the attribute-value failed to parse as a cookie date, ignore
-      //    the cookie-av.
-
-      cookieAttributeList.expires = expiryTime
-    } else if (attributeNameLowercase === 'max-age') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.2
-    // If the attribute-name case-insensitively matches the string "Max-
-    // Age", the user agent MUST process the cookie-av as follows.
-
-      // 1. If the first character of the attribute-value is not a DIGIT or a
-      //    "-" character, ignore the cookie-av.
-      const charCode = attributeValue.charCodeAt(0)
-
-      if ((charCode < 48 || charCode > 57) && attributeValue[0] !== '-') {
-        continue
-      }
-
-      // 2. If the remainder of attribute-value contains a non-DIGIT
-      //    character, ignore the cookie-av.
-      if (!/^\d+$/.test(attributeValue)) {
-        continue
-      }
-
-      // 3. Let delta-seconds be the attribute-value converted to an integer.
-      const deltaSeconds = Number(attributeValue)
-
-      // 4. Let cookie-age-limit be the maximum age of the cookie (which
-      //    SHOULD be 400 days or less, see Section 4.1.2.2).
-
-      // 5. Set delta-seconds to the smaller of its present value and cookie-
-      //    age-limit.
-      // deltaSeconds = Math.min(deltaSeconds * 1000, maxExpiresMs)
-
-      // 6. If delta-seconds is less than or equal to zero (0), let expiry-
-      //    time be the earliest representable date and time.  Otherwise, let
-      //    the expiry-time be the current date and time plus delta-seconds
-      //    seconds.
-      // const expiryTime = deltaSeconds <= 0 ? Date.now() : Date.now() + deltaSeconds
-
-      // 7. Append an attribute to the cookie-attribute-list with an
-      //    attribute-name of Max-Age and an attribute-value of expiry-time.
-      cookieAttributeList.maxAge = deltaSeconds
-    } else if (attributeNameLowercase === 'domain') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.3
-    // If the attribute-name case-insensitively matches the string "Domain",
-    // the user agent MUST process the cookie-av as follows.
-
-      // 1. Let cookie-domain be the attribute-value.
-      let cookieDomain = attributeValue
-
-      // 2. If cookie-domain starts with %x2E ("."), let cookie-domain be
-      //    cookie-domain without its leading %x2E (".").
-      if (cookieDomain[0] === '.') {
-        cookieDomain = cookieDomain.slice(1)
-      }
-
-      // 3. Convert the cookie-domain to lower case.
-      cookieDomain = cookieDomain.toLowerCase()
-
-      // 4. Append an attribute to the cookie-attribute-list with an
-      //    attribute-name of Domain and an attribute-value of cookie-domain.
-      cookieAttributeList.domain = cookieDomain
-    } else if (attributeNameLowercase === 'path') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.4
-    // If the attribute-name case-insensitively matches the string "Path",
-    // the user agent MUST process the cookie-av as follows.
-
-      // 1. If the attribute-value is empty or if the first character of the
-      //    attribute-value is not %x2F ("/"):
-      let cookiePath = ''
-      if (attributeValue.length === 0 || attributeValue[0] !== '/') {
-      // 1. Let cookie-path be the default-path.
-        cookiePath = '/'
-      } else {
-      // Otherwise:
-
-        // 1. Let cookie-path be the attribute-value.
-        cookiePath = attributeValue
-      }
-
-      // 2. Append an attribute to the cookie-attribute-list with an
-      //    attribute-name of Path and an attribute-value of cookie-path.
-      cookieAttributeList.path = cookiePath
-    } else if (attributeNameLowercase === 'secure') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.5
-    // If the attribute-name case-insensitively matches the string "Secure",
-    // the user agent MUST append an attribute to the cookie-attribute-list
-    // with an attribute-name of Secure and an empty attribute-value.
-
-      cookieAttributeList.secure = true
-    } else if (attributeNameLowercase === 'httponly') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.6
-    // If the attribute-name case-insensitively matches the string
-    // "HttpOnly", the user agent MUST append an attribute to the cookie-
-    // attribute-list with an attribute-name of HttpOnly and an empty
-    // attribute-value.
-
-      cookieAttributeList.httpOnly = true
-    } else if (attributeNameLowercase === 'samesite') {
-    // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-rfc6265bis#section-5.4.7
-    // If the attribute-name case-insensitively matches the string
-    // "SameSite", the user agent MUST process the cookie-av as follows:
-
-      const attributeValueLowercase = attributeValue.toLowerCase()
-
-      // 1. If cookie-av's attribute-value is a case-insensitive match for
-      //    "None", append an attribute to the cookie-attribute-list with an
-      //    attribute-name of "SameSite" and an attribute-value of "None".
-      if (attributeValueLowercase === 'none') {
-        cookieAttributeList.sameSite = 'None'
-      } else if (attributeValueLowercase === 'strict') {
-      // 2. If cookie-av's attribute-value is a case-insensitive match for
-      //    "Strict", append an attribute to the cookie-attribute-list with
-      //    an attribute-name of "SameSite" and an attribute-value of
-      //    "Strict".
-        cookieAttributeList.sameSite = 'Strict'
-      } else if (attributeValueLowercase === 'lax') {
-      // 3. If cookie-av's attribute-value is a case-insensitive match for
-      //    "Lax", append an attribute to the cookie-attribute-list with an
-      //    attribute-name of "SameSite" and an attribute-value of "Lax".
-        cookieAttributeList.sameSite = 'Lax'
-      }
-    } else {
-      cookieAttributeList.unparsed ??= []
-
-      cookieAttributeList.unparsed.push(`${attributeName}=${attributeValue}`)
-    }
-
-  // 8. Return to Step 1 of this algorithm.
-  }
-}
-
-module.exports = {
-  parseSetCookie,
-  parseUnparsedAttributes
-}
-
-
-/***/ }),
-
-/***/ 7797:
-/***/ ((module) => {
-
-
-
-/**
- * @param {string} value
- * @returns {boolean}
- */
-function isCTLExcludingHtab (value) {
-  for (let i = 0; i < value.length; ++i) {
-    const code = value.charCodeAt(i)
-
-    if (
-      (code >= 0x00 && code <= 0x08) ||
-      (code >= 0x0A && code <= 0x1F) ||
-      code === 0x7F
-    ) {
-      return true
-    }
-  }
-  return false
-}
-
-/**
- CHAR           = <any US-ASCII character (octets 0 - 127)>
- token          = 1*<any CHAR except CTLs or separators>
- separators     = "(" | ")" | "<" | ">" | "@"
-                | "," | ";" | ":" | "\" | <">
-                | "/" | "[" | "]" | "?" | "="
-                | "{" | "}" | SP | HT
- * @param {string} name
- */
-function validateCookieName (name) {
-  for (let i = 0; i < name.length; ++i) {
-    const code = name.charCodeAt(i)
-
-    if (
-      code < 0x21 || // exclude CTLs (0-31), SP and HT
-      code > 0x7E || // exclude non-ascii and DEL
-      code === 0x22 || // "
-      code === 0x28 || // (
-      code === 0x29 || // )
-      code === 0x3C || // <
-      code === 0x3E || // >
-      code === 0x40 || // @
-      code === 0x2C || // ,
-      code === 0x3B || // ;
-      code === 0x3A || // :
-      code === 0x5C || // \
-      code === 0x2F || // /
-      code === 0x5B || // [
-      code === 0x5D || // ]
-      code === 0x3F || // ?
-      code === 0x3D || // =
-      code === 0x7B || // {
-      code === 0x7D // }
-    ) {
-      throw new Error('Invalid cookie name')
-    }
-  }
-}
-
-/**
- cookie-value      = *cookie-octet / ( DQUOTE *cookie-octet DQUOTE )
- cookie-octet      = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E
-                       ; US-ASCII characters excluding CTLs,
-                       ; whitespace DQUOTE, comma, semicolon,
-                       ; and backslash
- * @param {string} value
- */
-function validateCookieValue (value) {
-  let len = value.length
-  let i = 0
-
-  // if the value is wrapped in DQUOTE
-  if (value[0] === '"') {
-    if (len === 1 || value[len - 1] !== '"') {
-      throw new Error('Invalid cookie value')
-    }
-    --len
-    ++i
-  }
-
-  while (i < len) {
-    const code = value.charCodeAt(i++)
-
-    if (
-      code < 0x21 || // exclude CTLs (0-31)
-      code > 0x7E || // non-ascii and DEL (127)
-      code === 0x22 || // "
-      code === 0x2C || // ,
-      code === 0x3B || // ;
-      code === 0x5C // \
-    ) {
-      throw new Error('Invalid cookie value')
-    }
-  }
-}
-
-/**
- * path-value        = <any CHAR except CTLs or ";">
- * @param {string} path
- */
-function validateCookiePath (path) {
-  for (let i = 0; i < path.length; ++i) {
-    const code = path.charCodeAt(i)
-
-    if (
-      code < 0x20 || // exclude CTLs (0-31)
-      code > 0x7E || // exclude DEL and non-ascii
-      code === 0x3B // ;
-    ) {
-      throw new Error('Invalid cookie path')
-    }
-  }
-}
-
-/**
- * <let-dig> ::= <letter> | <digit>
- *
- * <letter> ::= any one of the 52 alphabetic characters A through Z in
- * upper case and a through z in lower case
- *
- * <digit> ::= any one of the ten digits 0 through 9r
- *
- * @see https://www.rfc-editor.org/rfc/rfc1034#section-3.5
- * @param {number} code
- */
-function isLetterOrDigit (code) {
-  return (
-    (code >= 0x30 && code <= 0x39) || // 0-9
-    (code >= 0x41 && code <= 0x5A) || // A-Z
-    (code >= 0x61 && code <= 0x7A) // a-z
-  )
-}
-
-/**
- * Validates a cookie domain against the "preferred name syntax".
- *
- * <domain>      ::= <subdomain> | " "
- * <subdomain>   ::= <label> | <subdomain> "." <label>
- * <label>       ::= <let-dig> [ [ <ldh-str> ] <let-dig> ]
- * <ldh-str>     ::= <let-dig-hyp> | <let-dig-hyp> <ldh-str>
- * <let-dig-hyp> ::= <let-dig> | "-"
- *
- * @see https://www.rfc-editor.org/rfc/rfc1034#section-3.5
- * @see https://www.rfc-editor.org/rfc/rfc1123#section-2.1
- * @see https://www.rfc-editor.org/rfc/rfc1035#section-2.3.4
- * @param {string} domain
- */
-function validateCookieDomain (domain) {
-  // <domain> ::= <subdomain> | " "
-  if (domain === ' ') {
-    return
-  }
-
-  if (domain.length > 255) {
-    throw new Error('Invalid cookie domain')
-  }
-
-  let labelLength = 0
-
-  for (let i = 0; i < domain.length; ++i) {
-    const code = domain.charCodeAt(i)
-
-    if (code === 0x2E) {
-      if (labelLength === 0) {
-        throw new Error('Invalid cookie domain')
-      }
-
-      if (domain.charCodeAt(i - 1) === 0x2D) { // "-"
-        throw new Error('Invalid cookie domain')
-      }
-
-      labelLength = 0
-      continue
-    }
-
-    if (labelLength === 0 && !isLetterOrDigit(code)) {
-      throw new Error('Invalid cookie domain')
-    }
-
-    if (!isLetterOrDigit(code) && code !== 0x2D) { // "-"
-      throw new Error('Invalid cookie domain')
-    }
-
-    if (++labelLength > 63) {
-      throw new Error('Invalid cookie domain')
-    }
-  }
-
-  if (labelLength === 0 || domain.charCodeAt(domain.length - 1) === 0x2D) { // "-"
-    throw new Error('Invalid cookie domain')
-  }
-}
-
-const IMFDays = [
-  'Sun', 'Mon', 'Tue', 'Wed',
-  'Thu', 'Fri', 'Sat'
-]
-
-const IMFMonths = [
-  'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun',
-  'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'
-]
-
-const IMFPaddedNumbers = Array(61).fill(0).map((_, i) => i.toString().padStart(2, '0'))
-
-/**
- * @see https://www.rfc-editor.org/rfc/rfc7231#section-7.1.1.1
- * @param {number|Date} date
-  IMF-fixdate  = day-name "," SP date1 SP time-of-day SP GMT
-  ; fixed length/zone/capitalization subset of the format
-  ; see Section 3.3 of [RFC5322]
-
-  day-name     = %x4D.6F.6E ; "Mon", case-sensitive
-              / %x54.75.65 ; "Tue", case-sensitive
-              / %x57.65.64 ; "Wed", case-sensitive
-              / %x54.68.75 ; "Thu", case-sensitive
-              / %x46.72.69 ; "Fri", case-sensitive
-              / %x53.61.74 ; "Sat", case-sensitive
-              / %x53.75.6E ; "Sun", case-sensitive
-  date1        = day SP month SP year
-                  ; e.g., 02 Jun 1982
-
-  day          = 2DIGIT
-  month        = %x4A.61.6E ; "Jan", case-sensitive
-              / %x46.65.62 ; "Feb", case-sensitive
-              / %x4D.61.72 ; "Mar", case-sensitive
-              / %x41.70.72 ; "Apr", case-sensitive
-              / %x4D.61.79 ; "May", case-sensitive
-              / %x4A.75.6E ; "Jun", case-sensitive
-              / %x4A.75.6C ; "Jul", case-sensitive
-              / %x41.75.67 ; "Aug", case-sensitive
-              / %x53.65.70 ; "Sep", case-sensitive
-              / %x4F.63.74 ; "Oct", case-sensitive
-              / %x4E.6F.76 ; "Nov", case-sensitive
-              / %x44.65.63 ; "Dec", case-sensitive
-  year         = 4DIGIT
-
-  GMT          = %x47.4D.54 ; "GMT", case-sensitive
-
-  time-of-day  = hour ":" minute ":" second
-              ; 00:00:00 - 23:59:60 (leap second)
-
-  hour         = 2DIGIT
-  minute       = 2DIGIT
-  second       = 2DIGIT
- */
-function toIMFDate (date) {
-  if (typeof date === 'number') {
-    date = new Date(date)
-  }
-
-  return `${IMFDays[date.getUTCDay()]}, ${IMFPaddedNumbers[date.getUTCDate()]} ${IMFMonths[date.getUTCMonth()]} ${date.getUTCFullYear()} ${IMFPaddedNumbers[date.getUTCHours()]}:${IMFPaddedNumbers[date.getUTCMinutes()]}:${IMFPaddedNumbers[date.getUTCSeconds()]} GMT`
-}
-
-/**
- max-age-av        = "Max-Age=" non-zero-digit *DIGIT
-                       ; In practice, both expires-av and max-age-av
-                       ; are limited to dates representable by the
-                       ; user agent.
- * @param {number} maxAge
- */
-function validateCookieMaxAge (maxAge) {
-  if (maxAge < 0) {
-    throw new Error('Invalid cookie max-age')
-  }
-}
-
-/**
- * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1
- * @param {import('./index').Cookie} cookie
- */
-function stringify (cookie) {
-  if (cookie.name.length === 0) {
-    return null
-  }
-
-  validateCookieName(cookie.name)
-  validateCookieValue(cookie.value)
-
-  const out = [`${cookie.name}=${cookie.value}`]
-
-  // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-cookie-prefixes-00#section-3.1
-  // https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-cookie-prefixes-00#section-3.2
-  if (cookie.name.startsWith('__Secure-')) {
-    cookie.secure = true
-  }
-
-  if (cookie.name.startsWith('__Host-')) {
-    cookie.secure = true
-    cookie.domain = null
-    cookie.path = '/'
-  }
-
-  if (cookie.secure) {
-    out.push('Secure')
-  }
-
-  if (cookie.httpOnly) {
-    out.push('HttpOnly')
-  }
-
-  if (typeof cookie.maxAge === 'number') {
-    validateCookieMaxAge(cookie.maxAge)
-    out.push(`Max-Age=${cookie.maxAge}`)
-  }
-
-  if (cookie.domain) {
-    validateCookieDomain(cookie.domain)
-    out.push(`Domain=${cookie.domain}`)
-  }
-
-  if (cookie.path) {
-    validateCookiePath(cookie.path)
-    out.push(`Path=${cookie.path}`)
-  }
-
-  // A numeric 0 is the Unix epoch, not an absent value -- the same reason the
-  // Max-Age check above tests the type rather than truthiness.
-  //
-  // expires is Date | number, so the "Invalid Date" check only guards the Date
-  // form. A number that is not a valid time value (NaN, +/-Infinity, or outside
-  // the Date range) would otherwise reach toIMFDate, which splices undefined and
-  // NaN into the header value instead of failing.
-  if (cookie.expires != null) {
-    const expiresMs = cookie.expires instanceof Date
-      ? cookie.expires.getTime()
-      : cookie.expires
-
-    // The largest time value a Date can represent, in milliseconds, i.e.
-    // 100,000,000 days either side of the epoch (ECMA-262 Date Time Values).
-    // Anything within it is safe for toIMFDate to format; anything beyond it
-    // produces an invalid Date and must be ignored instead.
-    const maxTimeValue = 8640000000000000
-
-    if (typeof expiresMs === 'number' && Number.isFinite(expiresMs) && Math.abs(expiresMs) <= maxTimeValue) {
-      out.push(`Expires=${toIMFDate(cookie.expires)}`)
-    }
-  }
-
-  if (cookie.sameSite) {
-    out.push(`SameSite=${cookie.sameSite}`)
-  }
-
-  for (const part of cookie.unparsed) {
-    if (!part.includes('=')) {
-      throw new Error('Invalid unparsed')
-    }
-
-    const [key, ...value] = part.split('=')
-
-    const trimmedKey = key.trim()
-    const joinedValue = value.join('=')
-
-    validateCookieName(trimmedKey)
-    validateCookieValue(joinedValue)
-
-    out.push(`${trimmedKey}=${joinedValue}`)
-  }
-
-  return out.join('; ')
-}
-
-module.exports = {
-  isCTLExcludingHtab,
-  validateCookieName,
-  validateCookiePath,
-  validateCookieValue,
-  toIMFDate,
-  stringify
-}
-
-
-/***/ }),
-
-/***/ 4031:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
-
-/**
- * @type {number[]} BOM
- */
-const BOM = [0xEF, 0xBB, 0xBF]
-/**
- * @type {10} LF
- */
-const LF = 0x0A
-/**
- * @type {13} CR
- */
-const CR = 0x0D
-/**
- * @type {58} COLON
- */
-const COLON = 0x3A
-/**
- * @type {32} SPACE
- */
-const SPACE = 0x20
-
-const defaultMaxEventSize = buffer.kStringMaxLength
-
-const DATA = Buffer.from('data')
-const EVENT = Buffer.from('event')
-const ID = Buffer.from('id')
-const RETRY = Buffer.from('retry')
-
-// Each data field creates a string node, and each unconsumed input chunk keeps
-// a Buffer wrapper. The absolute ceiling protects the large default byte limit.
-const minParserItems = 1024
-const maxParserItems = 131072
-const bytesPerParserItem = 128
-
-function isASCIINumberBytes (buffer, start) {
-  if (start >= buffer.length) {
-    return false
-  }
-
-  for (let i = start; i < buffer.length; i++) {
-    if (buffer[i] < 0x30 || buffer[i] > 0x39) {
-      return false
-    }
-  }
-
-  return true
-}
-
-function isValidLastEventIdBytes (buffer, start) {
-  for (let i = start; i < buffer.length; i++) {
-    if (buffer[i] === 0x00) {
-      return false
-    }
-  }
-
-  return true
-}
-
-function isFieldName (line, length, field) {
-  if (length !== field.length) {
-    return false
-  }
-
-  for (let i = 0; i < length; i++) {
-    if (line[i] !== field[i]) {
-      return false
-    }
-  }
-
-  return true
-}
-
-function createMaxEventSizeExceededError () {
-  const error = new Error('EventSource message size exceeded')
-  error.aborted = false
-  return error
-}
-
-/**
- * @typedef {object} EventSourceStreamEvent
- * @type {object}
- * @property {string} [event] The event type.
- * @property {string} [data] The data of the message.
- * @property {string} [id] A unique ID for the event.
- * @property {string} [retry] The reconnection time, in milliseconds.
- */
-
-/**
- * @typedef eventSourceSettings
- * @type {object}
- * @property {string} [lastEventId] The last event ID received from the server.
- * @property {string} [origin] The origin of the event source.
- * @property {number} [reconnectionTime] The reconnection time, in milliseconds.
- */
-
-class EventSourceStream extends Transform {
-  /**
-   * @type {eventSourceSettings}
-   */
-  state
-
-  /**
-   * Leading byte-order-mark check.
-   * @type {boolean}
-   */
-  checkBOM = true
-
-  /**
-   * @type {boolean}
-   */
-  crlfCheck = false
-
-  /**
-   * @type {boolean}
-   */
-  eventEndCheck = false
-
-  /**
-   * @type {Buffer[]}
-   */
-  chunks = []
-
-  chunkIndex = 0
-  pos = 0
-  lineChunkIndex = 0
-  linePos = 0
-  lineLength = 0
-  eventSize = 0
-  eventFieldSizes = { data: 0, event: 0, id: 0, retry: 0 }
-  dataLineCount = 0
-  maxEventSize
-  maxDataLines
-  maxBufferedChunks
-
-  event = {
-    data: undefined,
-    event: undefined,
-    id: undefined,
-    retry: undefined
-  }
-
-  /**
-   * @param {object} options
-   * @param {boolean} [options.readableObjectMode]
-   * @param {number} [options.maxEventSize]
-   * @param {eventSourceSettings} [options.eventSourceSettings]
-   * @param {(chunk: any, encoding?: BufferEncoding | undefined) => boolean} [options.push]
-   */
-  constructor (options = {}) {
-    // Enable object mode as EventSourceStream emits objects of shape
-    // EventSourceStreamEvent
-    options.readableObjectMode = true
-
-    super(options)
-
-    this.state = options.eventSourceSettings || {}
-    this.maxEventSize = options.maxEventSize ?? defaultMaxEventSize
-    const parserItemLimit = this.maxEventSize > 0
-      ? Math.min(maxParserItems, Math.max(minParserItems, Math.floor(this.maxEventSize / bytesPerParserItem)))
-      : 0
-    this.maxDataLines = parserItemLimit
-    this.maxBufferedChunks = parserItemLimit
-    if (options.push) {
-      this.push = options.push
-    }
-  }
-
-  /**
-   * @param {Buffer} chunk
-   * @param {string} _encoding
-   * @param {Function} callback
-   * @returns {void}
-   */
-  _transform (chunk, _encoding, callback) {
-    if (chunk.length === 0) {
-      callback()
-      return
-    }
-
-    // A leading line ending can immediately release the currently buffered
-    // line, even when it uses the final allowed chunk slot.
-    if (this.maxEventSize > 0 &&
-        this.chunks.length >= this.maxBufferedChunks &&
-        chunk[0] !== LF && chunk[0] !== CR) {
-      callback(createMaxEventSizeExceededError())
-      return
-    }
-    this.chunks.push(chunk)
-
-    // Strip leading byte-order-mark if we opened the stream and started
-    // the processing of the incoming data
-    if (this.checkBOM) {
-      if (this.handleBOM()) {
-        callback()
-        return
-      }
-    }
-
-    while (this.hasCurrentByte()) {
-      const byte = this.currentByte()
-
-      // If the previous line ended with an end-of-line, we need to check
-      // if the next character is also an end-of-line.
-      if (this.eventEndCheck) {
-        // If the the current character is an end-of-line, then the event
-        // is finished and we can process it
-
-        // If the previous line ended with a carriage return, we need to
-        // check if the current character is a line feed and remove it
-        // from the buffer.
-        if (this.crlfCheck) {
-          // If the current character is a line feed, we can remove it
-          // from the buffer and reset the crlfCheck flag
-          if (byte === LF) {
-            this.crlfCheck = false
-            this.consumeCurrentByte()
-
-            // It is possible that the line feed is not the end of the
-            // event. We need to check if the next character is an
-            // end-of-line character to determine if the event is
-            // finished. We simply continue the loop to check the next
-            // character.
-
-            // As we removed the line feed from the buffer and set the
-            // crlfCheck flag to false, we basically don't make any
-            // distinction between a line feed and a carriage return.
-            continue
-          }
-          this.crlfCheck = false
-        }
-
-        if (byte === LF || byte === CR) {
-          // If the current character is a carriage return, we need to
-          // set the crlfCheck flag to true, as we need to check if the
-          // next character is a line feed so we can remove it from the
-          // buffer
-          if (byte === CR) {
-            this.crlfCheck = true
-          }
-
-          this.consumeCurrentByte()
-          if (this.hasPendingEvent()) {
-            this.processEvent(this.event)
-          }
-          this.clearEvent()
-          continue
-        }
-        // If the current character is not an end-of-line, then the event
-        // is not finished and we have to reset the eventEndCheck flag
-        this.eventEndCheck = false
-        continue
-      }
-
-      // If the current character is an end-of-line, we can process the
-      // line
-      if (byte === LF || byte === CR) {
-        // If the current character is a carriage return, we need to
-        // set the crlfCheck flag to true, as we need to check if the
-        // next character is a line feed
-        if (byte === CR) {
-          this.crlfCheck = true
-        }
-
-        // In any case, we can process the line as we reached an
-        // end-of-line character
-        try {
-          this.parseLine(this.readLine(), this.event)
-        } catch (error) {
-          callback(error)
-          return
-        }
-        this.consumeCurrentByte()
-        // A line was processed and this could be the end of the event. We need
-        // to check if the next line is empty to determine if the event is
-        // finished.
-        this.eventEndCheck = true
-        continue
-      }
-
-      // readLine() is only called after CR or LF. Reject an unfinished line
-      // before it can retain an unbounded number of decoded chunks. The seven
-      // extra bytes allow the longest field prefix ("event: " or "retry: ").
-      if (this.maxEventSize > 0 && ++this.lineLength > this.maxEventSize + 7) {
-        callback(createMaxEventSizeExceededError())
-        return
-      }
-      this.advanceCursor()
-    }
-
-    callback()
-  }
-
-  _destroy (error, callback) {
-    this.chunks.length = 0
-    this.clearEvent()
-    super._destroy(error, callback)
-  }
-
-  /**
-   * @param {Buffer} line
-   * @param {EventSourceStreamEvent} event
-   */
-  parseLine (line, event) {
-    // If the line is empty (a blank line)
-    // Dispatch the event, as defined below.
-    // This will be handled in the _transform method
-    if (line.length === 0) {
-      return
-    }
-
-    // If the line starts with a U+003A COLON character (:)
-    // Ignore the line.
-    const colonPosition = line.indexOf(COLON)
-    if (colonPosition === 0) {
-      return
-    }
-
-    let fieldLength = line.length
-    let valueStart = line.length
-
-    // If the line contains a U+003A COLON character (:)
-    if (colonPosition !== -1) {
-      fieldLength = colonPosition
-
-      // Collect the characters on the line after the first U+003A COLON
-      // character (:), and let value be that string.
-      // If value starts with a U+0020 SPACE character, remove it from value.
-      valueStart = colonPosition + 1
-      if (line[valueStart] === SPACE) {
-        ++valueStart
-      }
-    }
-
-    if (isFieldName(line, fieldLength, DATA)) {
-      if (this.maxEventSize > 0 && this.dataLineCount >= this.maxDataLines) {
-        throw createMaxEventSizeExceededError()
-      }
-      const valueBytes = line.length - valueStart
-      const dataSize = this.eventFieldSizes.data + (event.data === undefined ? 0 : 1) + valueBytes
-      this.setEventFieldSize('data', dataSize)
-
-      const value = line.toString('utf8', valueStart)
-
-      if (event.data === undefined) {
-        event.data = value
-      } else {
-        event.data += `\n${value}`
-      }
-      this.dataLineCount++
-      return
-    }
-
-    if (isFieldName(line, fieldLength, RETRY)) {
-      if (isASCIINumberBytes(line, valueStart)) {
-        this.setEventFieldSize('retry', line.length - valueStart)
-        event.retry = line.toString('utf8', valueStart)
-      }
-      return
-    }
-
-    if (isFieldName(line, fieldLength, ID)) {
-      if (isValidLastEventIdBytes(line, valueStart)) {
-        this.setEventFieldSize('id', line.length - valueStart)
-        event.id = line.toString('utf8', valueStart)
-      }
-      return
-    }
-
-    if (isFieldName(line, fieldLength, EVENT)) {
-      if (valueStart < line.length) {
-        this.setEventFieldSize('event', line.length - valueStart)
-        event.event = line.toString('utf8', valueStart)
-      }
-    }
-  }
-
-  setEventFieldSize (field, size) {
-    const eventSize = this.eventSize - this.eventFieldSizes[field] + size
-    if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
-      throw createMaxEventSizeExceededError()
-    }
-    this.eventSize = eventSize
-    this.eventFieldSizes[field] = size
-  }
-
-  /**
-   * @param {EventSourceStreamEvent} event
-   */
-  processEvent (event) {
-    if (event.retry && isASCIINumber(event.retry)) {
-      this.state.reconnectionTime = parseInt(event.retry, 10)
-    }
-
-    if (event.id !== undefined && isValidLastEventId(event.id)) {
-      this.state.lastEventId = event.id
-    }
-
-    // only dispatch event, when data is provided
-    if (event.data !== undefined) {
-      this.push({
-        type: event.event || 'message',
-        options: {
-          data: event.data,
-          lastEventId: this.state.lastEventId,
-          origin: this.state.origin
-        }
-      })
-    }
-  }
-
-  clearEvent () {
-    this.event.data = undefined
-    this.event.event = undefined
-    this.event.id = undefined
-    this.event.retry = undefined
-    this.eventSize = 0
-    this.dataLineCount = 0
-    this.eventFieldSizes.data = 0
-    this.eventFieldSizes.event = 0
-    this.eventFieldSizes.id = 0
-    this.eventFieldSizes.retry = 0
-  }
-
-  hasPendingEvent () {
-    return this.event.data !== undefined ||
-      this.event.event !== undefined ||
-      this.event.id !== undefined ||
-      this.event.retry !== undefined
-  }
-
-  hasCurrentByte () {
-    return this.chunkIndex < this.chunks.length &&
-      this.pos < this.chunks[this.chunkIndex].length
-  }
-
-  currentByte () {
-    return this.chunks[this.chunkIndex][this.pos]
-  }
-
-  consumeCurrentByte () {
-    this.advanceCursor()
-    this.syncLineStartToCursor()
-  }
-
-  advanceCursor () {
-    this.pos++
-
-    while (this.chunkIndex < this.chunks.length && this.pos >= this.chunks[this.chunkIndex].length) {
-      this.chunkIndex++
-      this.pos = 0
-    }
-  }
-
-  syncLineStartToCursor () {
-    this.lineChunkIndex = this.chunkIndex
-    this.linePos = this.pos
-    this.lineLength = 0
-    this.dropConsumedChunks()
-  }
-
-  dropConsumedChunks () {
-    if (this.lineChunkIndex > 0) {
-      const consumed = this.lineChunkIndex
-      this.chunks.splice(0, consumed)
-      this.lineChunkIndex = 0
-      this.chunkIndex -= consumed
-    }
-
-    if (this.chunkIndex === this.chunks.length) {
-      this.chunks.length = 0
-      this.chunkIndex = 0
-      this.pos = 0
-      this.lineChunkIndex = 0
-      this.linePos = 0
-    }
-  }
-
-  readLine () {
-    if (this.lineChunkIndex === this.chunkIndex) {
-      return this.chunks[this.chunkIndex].subarray(this.linePos, this.pos)
-    }
-
-    const chunks = []
-    let length = 0
-
-    for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
-      const chunk = this.chunks[i]
-      const start = i === this.lineChunkIndex ? this.linePos : 0
-      const end = i === this.chunkIndex ? this.pos : chunk.length
-      const slice = chunk.subarray(start, end)
-      length += slice.length
-      chunks.push(slice)
-    }
-
-    return Buffer.concat(chunks, length)
-  }
-
-  peekBufferedByte (offset) {
-    let chunkIndex = this.lineChunkIndex
-    let pos = this.linePos
-
-    while (chunkIndex < this.chunks.length) {
-      const chunk = this.chunks[chunkIndex]
-      const remaining = chunk.length - pos
-
-      if (offset < remaining) {
-        return chunk[pos + offset]
-      }
-
-      offset -= remaining
-      chunkIndex++
-      pos = 0
-    }
-  }
-
-  discardLeadingBytes (count) {
-    while (count > 0 && this.lineChunkIndex < this.chunks.length) {
-      const chunk = this.chunks[this.lineChunkIndex]
-      const remaining = chunk.length - this.linePos
-
-      if (count < remaining) {
-        this.linePos += count
-        count = 0
-      } else {
-        count -= remaining
-        this.lineChunkIndex++
-        this.linePos = 0
-      }
-    }
-
-    this.chunkIndex = this.lineChunkIndex
-    this.pos = this.linePos
-    this.dropConsumedChunks()
-  }
-
-  handleBOM () {
-    const first = this.peekBufferedByte(0)
-    const second = this.peekBufferedByte(1)
-    const third = this.peekBufferedByte(2)
-
-    if (second === undefined) {
-      if (first === BOM[0]) {
-        return true
-      }
-
-      this.checkBOM = false
-      return true
-    }
-
-    if (third === undefined) {
-      if (first === BOM[0] && second === BOM[1]) {
-        return true
-      }
-
-      this.checkBOM = false
-      return false
-    }
-
-    if (first === BOM[0] && second === BOM[1] && third === BOM[2]) {
-      this.discardLeadingBytes(3)
-    }
-
-    this.checkBOM = false
-    return !this.hasCurrentByte()
-  }
-}
-
-module.exports = {
-  EventSourceStream
-}
-
-
-/***/ }),
-
-/***/ 1238:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-
-let experimentalWarned = false
-
-/**
- * A reconnection time, in milliseconds. This must initially be an implementation-defined value,
- * probably in the region of a few seconds.
- *
- * In Comparison:
- * - Chrome uses 3000ms.
- * - Deno uses 5000ms.
- *
- * @type {3000}
- */
-const defaultReconnectionTime = 3000
-
-/**
- * The readyState attribute represents the state of the connection.
- * @typedef ReadyState
- * @type {0|1|2}
- * @readonly
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#dom-eventsource-readystate-dev
- */
-
-/**
- * The connection has not yet been established, or it was closed and the user
- * agent is reconnecting.
- * @type {0}
- */
-const CONNECTING = 0
-
-/**
- * The user agent has an open connection and is dispatching events as it
- * receives them.
- * @type {1}
- */
-const OPEN = 1
-
-/**
- * The connection is not open, and the user agent is not trying to reconnect.
- * @type {2}
- */
-const CLOSED = 2
-
-/**
- * Requests for the element will have their mode set to "cors" and their credentials mode set to "same-origin".
- * @type {'anonymous'}
- */
-const ANONYMOUS = 'anonymous'
-
-/**
- * Requests for the element will have their mode set to "cors" and their credentials mode set to "include".
- * @type {'use-credentials'}
- */
-const USE_CREDENTIALS = 'use-credentials'
-
-/**
- * The EventSource interface is used to receive server-sent events. It
- * connects to a server over HTTP and receives events in text/event-stream
- * format without closing the connection.
- * @extends {EventTarget}
- * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#server-sent-events
- * @api public
- */
-class EventSource extends EventTarget {
-  #events = {
-    open: null,
-    error: null,
-    message: null
-  }
-
-  #url
-  #withCredentials = false
-
-  /**
-   * @type {ReadyState}
-   */
-  #readyState = CONNECTING
-
-  #request = null
-  #controller = null
-
-  #dispatcher
-
-  /**
-   * @type {import('./eventsource-stream').eventSourceSettings}
-   */
-  #state
-
-  /**
-   * Creates a new EventSource object.
-   * @param {string} url
-   * @param {EventSourceInit} [eventSourceInitDict={}]
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#the-eventsource-interface
-   */
-  constructor (url, eventSourceInitDict = {}) {
-    // 1. Let ev be a new EventSource object.
-    super()
-
-    webidl.util.markAsUncloneable(this)
-
-    const prefix = 'EventSource constructor'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    if (!experimentalWarned) {
-      experimentalWarned = true
-      process.emitWarning('EventSource is experimental, expect them to change at any time.', {
-        code: 'UNDICI-ES'
-      })
-    }
-
-    url = webidl.converters.USVString(url)
-    eventSourceInitDict = webidl.converters.EventSourceInitDict(eventSourceInitDict, prefix, 'eventSourceInitDict')
-
-    this.#dispatcher = eventSourceInitDict.node.dispatcher || eventSourceInitDict.dispatcher
-    this.#state = {
-      lastEventId: '',
-      reconnectionTime: eventSourceInitDict.node.reconnectionTime
-    }
-
-    // 2. Let settings be ev's relevant settings object.
-    // https://html.spec.whatwg.org/multipage/webappapis.html#environment-settings-object
-    const settings = environmentSettingsObject
-
-    let urlRecord
-
-    try {
-      // 3. Let urlRecord be the result of encoding-parsing a URL given url, relative to settings.
-      urlRecord = new URL(url, settings.settingsObject.baseUrl)
-      this.#state.origin = urlRecord.origin
-    } catch (e) {
-      // 4. If urlRecord is failure, then throw a "SyntaxError" DOMException.
-      throw new DOMException(e, 'SyntaxError')
-    }
-
-    // 5. Set ev's url to urlRecord.
-    this.#url = urlRecord.href
-
-    // 6. Let corsAttributeState be Anonymous.
-    let corsAttributeState = ANONYMOUS
-
-    // 7. If the value of eventSourceInitDict's withCredentials member is true,
-    // then set corsAttributeState to Use Credentials and set ev's
-    // withCredentials attribute to true.
-    if (eventSourceInitDict.withCredentials === true) {
-      corsAttributeState = USE_CREDENTIALS
-      this.#withCredentials = true
-    }
-
-    // 8. Let request be the result of creating a potential-CORS request given
-    // urlRecord, the empty string, and corsAttributeState.
-    const initRequest = {
-      redirect: 'follow',
-      keepalive: true,
-      // @see https://html.spec.whatwg.org/multipage/urls-and-fetching.html#cors-settings-attributes
-      mode: 'cors',
-      credentials: corsAttributeState === 'anonymous'
-        ? 'same-origin'
-        : 'omit',
-      referrer: 'no-referrer'
-    }
-
-    // 9. Set request's client to settings.
-    initRequest.client = environmentSettingsObject.settingsObject
-
-    // 10. User agents may set (`Accept`, `text/event-stream`) in request's header list.
-    initRequest.headersList = [['accept', { name: 'accept', value: 'text/event-stream' }]]
-
-    // 11. Set request's cache mode to "no-store".
-    initRequest.cache = 'no-store'
-
-    // 12. Set request's initiator type to "other".
-    initRequest.initiator = 'other'
-
-    initRequest.urlList = [new URL(this.#url)]
-
-    // 13. Set ev's request to request.
-    this.#request = makeRequest(initRequest)
-
-    this.#connect()
-  }
-
-  /**
-   * Returns the state of this EventSource object's connection. It can have the
-   * values described below.
-   * @returns {ReadyState}
-   * @readonly
-   */
-  get readyState () {
-    return this.#readyState
-  }
-
-  /**
-   * Returns the URL providing the event stream.
-   * @readonly
-   * @returns {string}
-   */
-  get url () {
-    return this.#url
-  }
-
-  /**
-   * Returns a boolean indicating whether the EventSource object was
-   * instantiated with CORS credentials set (true), or not (false, the default).
-   */
-  get withCredentials () {
-    return this.#withCredentials
-  }
-
-  #connect () {
-    if (this.#readyState === CLOSED) return
-
-    this.#readyState = CONNECTING
-
-    const fetchParams = {
-      request: this.#request,
-      dispatcher: this.#dispatcher
-    }
-
-    // 14. Let processEventSourceEndOfBody given response res be the following step: if res is not a network error, then reestablish the connection.
-    const processEventSourceEndOfBody = (response) => {
-      if (!isNetworkError(response)) {
-        return this.#reconnect()
-      }
-    }
-
-    // 15. Fetch request, with processResponseEndOfBody set to processEventSourceEndOfBody...
-    fetchParams.processResponseEndOfBody = processEventSourceEndOfBody
-
-    // and processResponse set to the following steps given response res:
-    fetchParams.processResponse = (response) => {
-      // 1. If res is an aborted network error, then fail the connection.
-
-      if (isNetworkError(response)) {
-        // 1. When a user agent is to fail the connection, the user agent
-        // must queue a task which, if the readyState attribute is set to a
-        // value other than CLOSED, sets the readyState attribute to CLOSED
-        // and fires an event named error at the EventSource object. Once the
-        // user agent has failed the connection, it does not attempt to
-        // reconnect.
-        if (response.aborted) {
-          this.close()
-          this.dispatchEvent(new Event('error'))
-          return
-          // 2. Otherwise, if res is a network error, then reestablish the
-          // connection, unless the user agent knows that to be futile, in
-          // which case the user agent may fail the connection.
-        } else {
-          this.#reconnect()
-          return
-        }
-      }
-
-      // 3. Otherwise, if res's status is not 200, or if res's `Content-Type`
-      // is not `text/event-stream`, then fail the connection.
-      const contentType = response.headersList.get('content-type', true)
-      const mimeType = contentType !== null ? parseMIMEType(contentType) : 'failure'
-      const contentTypeValid = mimeType !== 'failure' && mimeType.essence === 'text/event-stream'
-      if (
-        response.status !== 200 ||
-        contentTypeValid === false
-      ) {
-        this.close()
-        this.dispatchEvent(new Event('error'))
-        return
-      }
-
-      // 4. Otherwise, announce the connection and interpret res's body
-      // line by line.
-
-      // When a user agent is to announce the connection, the user agent
-      // must queue a task which, if the readyState attribute is set to a
-      // value other than CLOSED, sets the readyState attribute to OPEN
-      // and fires an event named open at the EventSource object.
-      // @see https://html.spec.whatwg.org/multipage/server-sent-events.html#sse-processing-model
-      this.#readyState = OPEN
-      this.dispatchEvent(new Event('open'))
-
-      // If redirected to a different origin, set the origin to the new origin.
-      this.#state.origin = response.urlList[response.urlList.length - 1].origin
-
-      const eventSourceStream = new EventSourceStream({
-        eventSourceSettings: this.#state,
-        maxEventSize: this.#dispatcher.eventSourceOptions?.maxEventSize,
-        push: (event) => {
-          this.dispatchEvent(createFastMessageEvent(
-            event.type,
-            event.options
-          ))
-        }
-      })
-
-      pipeline(response.body.stream,
-        eventSourceStream,
-        (error) => {
-          if (
-            error?.aborted === false
-          ) {
-            this.close()
-            this.dispatchEvent(new Event('error'))
-          }
-        })
-    }
-
-    this.#controller = fetching(fetchParams)
-  }
-
-  /**
-   * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#sse-processing-model
-   * @returns {void}
-   */
-  #reconnect () {
-    // When a user agent is to reestablish the connection, the user agent must
-    // run the following steps. These steps are run in parallel, not as part of
-    // a task. (The tasks that it queues, of course, are run like normal tasks
-    // and not themselves in parallel.)
-
-    // 1. Queue a task to run the following steps:
-
-    //   1. If the readyState attribute is set to CLOSED, abort the task.
-    if (this.#readyState === CLOSED) return
-
-    //   2. Set the readyState attribute to CONNECTING.
-    this.#readyState = CONNECTING
-
-    //   3. Fire an event named error at the EventSource object.
-    this.dispatchEvent(new Event('error'))
-
-    // 2. Wait a delay equal to the reconnection time of the event source.
-    setTimeout(() => {
-      // 5. Queue a task to run the following steps:
-
-      //   1. If the EventSource object's readyState attribute is not set to
-      //      CONNECTING, then return.
-      if (this.#readyState !== CONNECTING) return
-
-      //   2. Let request be the EventSource object's request.
-      //   3. If the EventSource object's last event ID string is not the empty
-      //      string, then:
-      //      1. Let lastEventIDValue be the EventSource object's last event ID
-      //         string, encoded as UTF-8.
-      //      2. Set (`Last-Event-ID`, lastEventIDValue) in request's header
-      //         list.
-      if (this.#state.lastEventId.length) {
-        this.#request.headersList.set('last-event-id', this.#state.lastEventId, true)
-      }
-
-      //   4. Fetch request and process the response obtained in this fashion, if any, as described earlier in this section.
-      this.#connect()
-    }, this.#state.reconnectionTime)?.unref()
-  }
-
-  /**
-   * Closes the connection, if any, and sets the readyState attribute to
-   * CLOSED.
-   */
-  close () {
-    webidl.brandCheck(this, EventSource)
-
-    if (this.#readyState === CLOSED) return
-    this.#readyState = CLOSED
-    this.#controller.abort()
-    this.#request = null
-  }
-
-  get onopen () {
-    return this.#events.open
-  }
-
-  set onopen (fn) {
-    if (this.#events.open) {
-      this.removeEventListener('open', this.#events.open)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('open', listener)
-      this.#events.open = fn
-    } else {
-      this.#events.open = null
-    }
-  }
-
-  get onmessage () {
-    return this.#events.message
-  }
-
-  set onmessage (fn) {
-    if (this.#events.message) {
-      this.removeEventListener('message', this.#events.message)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('message', listener)
-      this.#events.message = fn
-    } else {
-      this.#events.message = null
-    }
-  }
-
-  get onerror () {
-    return this.#events.error
-  }
-
-  set onerror (fn) {
-    if (this.#events.error) {
-      this.removeEventListener('error', this.#events.error)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('error', listener)
-      this.#events.error = fn
-    } else {
-      this.#events.error = null
-    }
-  }
-}
-
-const constantsPropertyDescriptors = {
-  CONNECTING: {
-    __proto__: null,
-    configurable: false,
-    enumerable: true,
-    value: CONNECTING,
-    writable: false
-  },
-  OPEN: {
-    __proto__: null,
-    configurable: false,
-    enumerable: true,
-    value: OPEN,
-    writable: false
-  },
-  CLOSED: {
-    __proto__: null,
-    configurable: false,
-    enumerable: true,
-    value: CLOSED,
-    writable: false
-  }
-}
-
-Object.defineProperties(EventSource, constantsPropertyDescriptors)
-Object.defineProperties(EventSource.prototype, constantsPropertyDescriptors)
-
-Object.defineProperties(EventSource.prototype, {
-  close: kEnumerableProperty,
-  onerror: kEnumerableProperty,
-  onmessage: kEnumerableProperty,
-  onopen: kEnumerableProperty,
-  readyState: kEnumerableProperty,
-  url: kEnumerableProperty,
-  withCredentials: kEnumerableProperty
-})
-
-webidl.converters.EventSourceInitDict = webidl.dictionaryConverter([
-  {
-    key: 'withCredentials',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'dispatcher', // undici only
-    converter: webidl.converters.any,
-    defaultValue: () => getGlobalDispatcher()
-  },
-  {
-    key: 'node', // undici only
-    converter: webidl.dictionaryConverter([
-      {
-        key: 'reconnectionTime',
-        converter: webidl.converters['unsigned long'],
-        defaultValue: () => defaultReconnectionTime
-      },
-      {
-        key: 'dispatcher',
-        converter: webidl.converters.any
-      }
-    ]),
-    defaultValue: () => ({})
-  }
-])
-
-module.exports = {
-  EventSource,
-  defaultReconnectionTime
-}
-
-
-/***/ }),
-
-/***/ 4811:
-/***/ ((module) => {
-
-
-
-/**
- * Checks if the given value is a valid LastEventId.
- * @param {string} value
- * @returns {boolean}
- */
-function isValidLastEventId (value) {
-  // LastEventId should not contain U+0000 NULL
-  return value.indexOf('\u0000') === -1
-}
-
-/**
- * Checks if the given value is a base 10 digit.
- * @param {string} value
- * @returns {boolean}
- */
-function isASCIINumber (value) {
-  if (value.length === 0) return false
-  for (let i = 0; i < value.length; i++) {
-    if (value.charCodeAt(i) < 0x30 || value.charCodeAt(i) > 0x39) return false
-  }
-  return true
-}
-
-module.exports = {
-  isValidLastEventId,
-  isASCIINumber
 }
 
 
@@ -35853,3446 +21984,668 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ 598:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-
-const crypto = runtimeFeatures.has('crypto')
-  ? __nccwpck_require__(7598)
-  : null
-
-let warningEmitted = false
-
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gr: () => (/* binding */ helmAfterOverrides),
+/* harmony export */   mO: () => (/* binding */ parametersOn),
+/* harmony export */   p4: () => (/* binding */ argoRelease),
+/* harmony export */   rp: () => (/* binding */ overrideFileNames),
+/* harmony export */   uV: () => (/* binding */ argoLayers)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6497);
+/* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1369);
 /**
- * @see https://websockets.spec.whatwg.org/#concept-websocket-establish
- * @param {URL} url
- * @param {string|string[]} protocols
- * @param {import('./websocket').Handler} handler
- * @param {Partial<import('../../../types/websocket').WebSocketInit>} options
+ * Argo CD's rules for a Helm source: the values its repo server hands Helm, in its order (later
+ * wins). One home for the writer (values/manifest-argo.ts: where the link goes, what it refuses)
+ * and the proof (gitops/prove-argo.ts, gitops/argo/: what the chart renders with).
+ *
+ * Followed from argo-cd's reposerver/repository/repository.go (`helmTemplate`, which passes each
+ * `valueFiles` entry as `--values`, then `values`/`valuesObject` as one more values file, then
+ * `parameters` as `--set` and `fileParameters` as `--set-file`) and pkg/apis/application/v1alpha1
+ * `ApplicationSourceHelm.ValuesYAML` (a non-empty `valuesObject` replaces `values`); the
+ * `.argocd-source*.yaml` files from reposerver's `mergeSourceParameters` (each an RFC 7396 merge
+ * patch over the source, folder's file first). Pure rules: data in, data out, no I/O (reading
+ * the override files is values/argo-source-file.ts).
  */
-function establishWebSocketConnection (url, protocols, client, handler, options) {
-  // 1. Let requestURL be a copy of url, with its scheme set to "http", if url’s
-  //    scheme is "ws", and to "https" otherwise.
-  const requestURL = url
 
-  requestURL.protocol = url.protocol === 'ws:' ? 'http:' : 'https:'
 
-  // 2. Let request be a new request, whose URL is requestURL, client is client,
-  //    service-workers mode is "none", referrer is "no-referrer", mode is
-  //    "websocket", credentials mode is "include", cache mode is "no-store" ,
-  //    redirect mode is "error", and use-URL-credentials flag is set.
-  const request = makeRequest({
-    urlList: [requestURL],
-    client,
-    serviceWorkers: 'none',
-    referrer: 'no-referrer',
-    mode: 'websocket',
-    credentials: 'include',
-    cache: 'no-store',
-    redirect: 'error',
-    useURLCredentials: true
-  })
 
-  // Note: undici extension, allow setting custom headers.
-  if (options.headers) {
-    const headersList = getHeadersList(new Headers(options.headers))
-
-    request.headersList = headersList
-  }
-
-  // 3. Append (`Upgrade`, `websocket`) to request’s header list.
-  // 4. Append (`Connection`, `Upgrade`) to request’s header list.
-  // Note: both of these are handled by undici currently.
-  // https://github.com/nodejs/undici/blob/68c269c4144c446f3f1220951338daef4a6b5ec4/lib/client.js#L1397
-
-  // 5. Let keyValue be a nonce consisting of a randomly selected
-  //    16-byte value that has been forgiving-base64-encoded and
-  //    isomorphic encoded.
-  const keyValue = crypto.randomBytes(16).toString('base64')
-
-  // 6. Append (`Sec-WebSocket-Key`, keyValue) to request’s
-  //    header list.
-  request.headersList.append('sec-websocket-key', keyValue, true)
-
-  // 7. Append (`Sec-WebSocket-Version`, `13`) to request’s
-  //    header list.
-  request.headersList.append('sec-websocket-version', '13', true)
-
-  // 8. For each protocol in protocols, combine
-  //    (`Sec-WebSocket-Protocol`, protocol) in request’s header
-  //    list.
-  for (const protocol of protocols) {
-    request.headersList.append('sec-websocket-protocol', protocol, true)
-  }
-
-  // 9. Let permessageDeflate be a user-agent defined
-  //    "permessage-deflate" extension header value.
-  // https://github.com/mozilla/gecko-dev/blob/ce78234f5e653a5d3916813ff990f053510227bc/netwerk/protocol/websocket/WebSocketChannel.cpp#L2673
-  const permessageDeflate = 'permessage-deflate; client_max_window_bits'
-
-  // 10. Append (`Sec-WebSocket-Extensions`, permessageDeflate) to
-  //     request’s header list.
-  request.headersList.append('sec-websocket-extensions', permessageDeflate, true)
-
-  // 11. Fetch request with useParallelQueue set to true, and
-  //     processResponse given response being these steps:
-  const controller = fetching({
-    request,
-    useParallelQueue: true,
-    dispatcher: options.dispatcher,
-    processResponse (response) {
-      // 1. If response is a network error or its status is not 101,
-      //    fail the WebSocket connection.
-      // if (response.type === 'error' || ((response.socket?.session != null && response.status !== 200) && response.status !== 101)) {
-      if (response.type === 'error' || response.status !== 101) {
-        // The presence of a session property on the socket indicates HTTP2
-        // HTTP1
-        if (response.socket?.session == null) {
-          failHandshake(handler, response, 1002, 'Received network error or non-101 status code.', response.error)
-          return
-        }
-
-        // HTTP2
-        if (response.status !== 200) {
-          failHandshake(handler, response, 1002, 'Received network error or non-200 status code.', response.error)
-          return
-        }
-      }
-
-      if (warningEmitted === false && response.socket?.session != null) {
-        process.emitWarning('WebSocket over HTTP2 is experimental, and subject to change.', 'ExperimentalWarning')
-        warningEmitted = true
-      }
-
-      // 2. If protocols is not the empty list and extracting header
-      //    list values given `Sec-WebSocket-Protocol` and response’s
-      //    header list results in null, failure, or the empty byte
-      //    sequence, then fail the WebSocket connection.
-      if (protocols.length !== 0 && !response.headersList.get('Sec-WebSocket-Protocol')) {
-        failHandshake(handler, response, 1002, 'Server did not respond with sent protocols.')
-        return
-      }
-
-      // 3. Follow the requirements stated step 2 to step 6, inclusive,
-      //    of the last set of steps in section 4.1 of The WebSocket
-      //    Protocol to validate response. This either results in fail
-      //    the WebSocket connection or the WebSocket connection is
-      //    established.
-
-      // 2. If the response lacks an |Upgrade| header field or the |Upgrade|
-      //    header field contains a value that is not an ASCII case-
-      //    insensitive match for the value "websocket", the client MUST
-      //    _Fail the WebSocket Connection_.
-      //    For H2, no upgrade header is expected.
-      if (response.socket.session == null && response.headersList.get('Upgrade')?.toLowerCase() !== 'websocket') {
-        failHandshake(handler, response, 1002, 'Server did not set Upgrade header to "websocket".')
-        return
-      }
-
-      // 3. If the response lacks a |Connection| header field or the
-      //    |Connection| header field doesn't contain a token that is an
-      //    ASCII case-insensitive match for the value "Upgrade", the client
-      //    MUST _Fail the WebSocket Connection_.
-      //    For H2, no connection header is expected.
-      if (response.socket.session == null && response.headersList.get('Connection')?.toLowerCase() !== 'upgrade') {
-        failHandshake(handler, response, 1002, 'Server did not set Connection header to "upgrade".')
-        return
-      }
-
-      // 4. If the response lacks a |Sec-WebSocket-Accept| header field or
-      //    the |Sec-WebSocket-Accept| contains a value other than the
-      //    base64-encoded SHA-1 of the concatenation of the |Sec-WebSocket-
-      //    Key| (as a string, not base64-decoded) with the string "258EAFA5-
-      //    E914-47DA-95CA-C5AB0DC85B11" but ignoring any leading and
-      //    trailing whitespace, the client MUST _Fail the WebSocket
-      //    Connection_.
-      const secWSAccept = response.headersList.get('Sec-WebSocket-Accept')
-      const digest = crypto.hash('sha1', keyValue + uid, 'base64')
-      if (secWSAccept !== digest) {
-        failHandshake(handler, response, 1002, 'Incorrect hash received in Sec-WebSocket-Accept header.')
-        return
-      }
-
-      // 5. If the response includes a |Sec-WebSocket-Extensions| header
-      //    field and this header field indicates the use of an extension
-      //    that was not present in the client's handshake (the server has
-      //    indicated an extension not requested by the client), the client
-      //    MUST _Fail the WebSocket Connection_.  (The parsing of this
-      //    header field to determine which extensions are requested is
-      //    discussed in Section 9.1.)
-      const secExtension = response.headersList.get('Sec-WebSocket-Extensions')
-      let extensions
-
-      if (secExtension !== null) {
-        extensions = parseExtensions(secExtension)
-
-        if (!extensions.has('permessage-deflate')) {
-          failHandshake(handler, response, 1002, 'Sec-WebSocket-Extensions header does not match.')
-          return
-        }
-      }
-
-      // 6. If the response includes a |Sec-WebSocket-Protocol| header field
-      //    and this header field indicates the use of a subprotocol that was
-      //    not present in the client's handshake (the server has indicated a
-      //    subprotocol not requested by the client), the client MUST _Fail
-      //    the WebSocket Connection_.
-      const secProtocol = response.headersList.get('Sec-WebSocket-Protocol')
-
-      if (secProtocol !== null) {
-        const requestProtocols = getDecodeSplit('sec-websocket-protocol', request.headersList)
-
-        // The client can request that the server use a specific subprotocol by
-        // including the |Sec-WebSocket-Protocol| field in its handshake.  If it
-        // is specified, the server needs to include the same field and one of
-        // the selected subprotocol values in its response for the connection to
-        // be established.
-        if (requestProtocols === null || !requestProtocols.includes(secProtocol)) {
-          failHandshake(handler, response, 1002, 'Protocol was not set in the opening handshake.')
-          return
-        }
-      }
-
-      response.socket.on('data', handler.onSocketData)
-      response.socket.on('close', handler.onSocketClose)
-      response.socket.on('error', handler.onSocketError)
-
-      handler.wasEverConnected = true
-      handler.onConnectionEstablished(response, extensions)
-    }
-  })
-
-  return controller
+/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
+function argoLayers(helm, valueFiles, application) {
+    const layers = [...valueFiles];
+    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+        layers.push({
+            name: `helm.valuesObject of ${application}`,
+            yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(helm.valuesObject),
+        });
+    else if (typeof helm.values === 'string')
+        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
+    return layers;
 }
-
 /**
- * @see https://whatpr.org/websockets/48.html#close-the-websocket
- * @param {import('./websocket').Handler} object
- * @param {number} [code=null]
- * @param {string} [reason='']
+ * The override files Argo CD reads in a source's folder, in its order (reposerver
+ * `mergeSourceParameters`): the folder's own, then the Application's (named `<name>`, or
+ * `<namespace>_<name>` for an Application outside Argo CD's own namespace, which this run cannot
+ * tell: both are listed).
  */
-function closeWebSocketConnection (object, code, reason, validate = false) {
-  // 1. If code was not supplied, let code be null.
-  code ??= null
-
-  // 2. If reason was not supplied, let reason be the empty string.
-  reason ??= ''
-
-  // 3. Validate close code and reason with code and reason.
-  if (validate) validateCloseCodeAndReason(code, reason)
-
-  // 4. Run the first matching steps from the following list:
-  //     - If object’s ready state is CLOSING (2) or CLOSED (3)
-  //     - If the WebSocket connection is not yet established [WSP]
-  //     - If the WebSocket closing handshake has not yet been started [WSP]
-  //     - Otherwise
-  if (isClosed(object.readyState) || isClosing(object.readyState)) {
-    // Do nothing.
-  } else if (!isEstablished(object.readyState)) {
-    // Fail the WebSocket connection and set object’s ready state to CLOSING (2). [WSP]
-    failWebsocketConnection(object)
-    object.readyState = states.CLOSING
-  } else if (!object.closeState.has(sentCloseFrameState.SENT) && !object.closeState.has(sentCloseFrameState.RECEIVED)) {
-    // Upon either sending or receiving a Close control frame, it is said
-    // that _The WebSocket Closing Handshake is Started_ and that the
-    // WebSocket connection is in the CLOSING state.
-
-    const frame = new WebsocketFrameSend()
-
-    // If neither code nor reason is present, the WebSocket Close
-    // message must not have a body.
-
-    // If code is present, then the status code to use in the
-    // WebSocket Close message must be the integer given by code.
-    // If code is null and reason is the empty string, the WebSocket Close frame must not have a body.
-    // If reason is non-empty but code is null, then set code to 1000 ("Normal Closure").
-    if (reason.length !== 0 && code === null) {
-      code = 1000
-    }
-
-    // If code is set, then the status code to use in the WebSocket Close frame must be the integer given by code.
-    assert(code === null || Number.isInteger(code))
-
-    if (code === null && reason.length === 0) {
-      frame.frameData = emptyBuffer
-    } else if (code !== null && reason === null) {
-      frame.frameData = Buffer.allocUnsafe(2)
-      frame.frameData.writeUInt16BE(code, 0)
-    } else if (code !== null && reason !== null) {
-      // If reason is also present, then reasonBytes must be
-      // provided in the Close message after the status code.
-      frame.frameData = Buffer.allocUnsafe(2 + Buffer.byteLength(reason))
-      frame.frameData.writeUInt16BE(code, 0)
-      // the body MAY contain UTF-8-encoded data with value /reason/
-      frame.frameData.write(reason, 2, 'utf-8')
-    } else {
-      frame.frameData = emptyBuffer
-    }
-
-    object.socket.write(frame.createFrame(opcodes.CLOSE))
-
-    object.closeState.add(sentCloseFrameState.SENT)
-
-    // Upon either sending or receiving a Close control frame, it is said
-    // that _The WebSocket Closing Handshake is Started_ and that the
-    // WebSocket connection is in the CLOSING state.
-    object.readyState = states.CLOSING
-  } else {
-    // Set object’s ready state to CLOSING (2).
-    object.readyState = states.CLOSING
-  }
+function overrideFileNames(app) {
+    const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
+    if (app.namespace)
+        names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
+    return names;
 }
-
-function failHandshake (handler, response, code, reason, cause) {
-  // The H2 upgrade request has already completed and handed off its stream.
-  // Aborting the request cannot close that stream after handshake validation fails.
-  if (response.socket?.session != null && !response.socket.destroyed) {
-    response.socket.destroy()
-  }
-
-  failWebsocketConnection(handler, code, reason, cause)
-}
-
 /**
- * @param {import('./websocket').Handler} handler
- * @param {number} code
- * @param {string|undefined} reason
- * @param {unknown} cause
- * @returns {void}
+ * The release Argo CD renders a source as: helm.releaseName (else the Application's name) into
+ * helm.namespace (else the destination's namespace), after the override files beside the source
+ * (`files`; none when `helm` is already the block after them) set them: each may set (or, with a
+ * null, delete) helm.releaseName and helm.namespace. A file that cannot be read is left to
+ * sourceFileOverride, which refuses it.
  */
-function failWebsocketConnection (handler, code, reason, cause) {
-  // If _The WebSocket Connection is Established_ prior to the point where
-  // the endpoint is required to _Fail the WebSocket Connection_, the
-  // endpoint SHOULD send a Close frame with an appropriate status code
-  // (Section 7.4) before proceeding to _Close the WebSocket Connection_.
-  if (isEstablished(handler.readyState)) {
-    closeWebSocketConnection(handler, code, reason, false)
-  }
-
-  handler.controller.abort()
-
-  if (isConnecting(handler.readyState)) {
-    // If the connection was not established, we must still emit an 'error' and 'close' events
-    handler.onSocketClose()
-  } else if (handler.socket?.destroyed === false) {
-    handler.socket.destroy()
-  }
+function argoRelease(helm, app, files = []) {
+    const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const namespace = text(out.namespace) ?? app.destination;
+    return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
 }
-
-module.exports = {
-  establishWebSocketConnection,
-  failWebsocketConnection,
-  closeWebSocketConnection
+/**
+ * The first of a helm block's parameters (`--set`) and fileParameters (`--set-file`) that sets the
+ * keys at `key` (the block or above), with the names that do: Argo CD passes them after every
+ * values source, so they win over all.
+ */
+function parametersOn(helm, key) {
+    for (const list of ['parameters', 'fileParameters']) {
+        const entries = helm?.[list];
+        if (!Array.isArray(entries))
+            continue;
+        const names = entries
+            .filter((p) => (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(p) && typeof p.name === 'string' && (0,_shared_set_path_js__WEBPACK_IMPORTED_MODULE_2__/* .overlaps */ .$)(p.name, key))
+            .map((p) => String(p.name));
+        if (names.length > 0)
+            return { list, names };
+    }
+    return undefined;
+}
+/**
+ * A source's helm block after its override files, as the repo server merges each over the source
+ * (an RFC 7396 merge patch), with the file (as `shown` names it) that last set each of its keys;
+ * a key no file set is the Application's own. A file that cannot be read is left out (refused
+ * where the Application is a target: sourceFileOverride).
+ */
+function helmAfterOverrides(helm, files, shown) {
+    let merged = helm;
+    const setBy = new Map();
+    for (const read of files) {
+        if (!('data' in read) || !(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(read.data) || !('helm' in read.data))
+            continue;
+        const patch = read.data.helm;
+        merged = mergePatch(merged, patch);
+        for (const key of (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(patch) ? Object.keys(patch) : ['helm'])
+            setBy.set(key, shown(read.file));
+    }
+    return { helm: (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(merged) ? merged : undefined, setBy };
+}
+/** RFC 7396: a mapping merges key by key (a null deletes), anything else replaces. */
+function mergePatch(target, patch) {
+    if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(patch))
+        return patch;
+    const out = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(target) ? { ...target } : {};
+    for (const [k, v] of Object.entries(patch))
+        if (v === null)
+            delete out[k];
+        else
+            out[k] = mergePatch(out[k], v);
+    return out;
 }
 
 
 /***/ }),
 
-/***/ 736:
-/***/ ((module) => {
+/***/ 5290:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ei: () => (/* binding */ dataValue),
+/* harmony export */   Id: () => (/* binding */ entryReads),
+/* harmony export */   VM: () => (/* binding */ entryNames),
+/* harmony export */   Zb: () => (/* binding */ fluxRelease),
+/* harmony export */   cU: () => (/* binding */ readersOf),
+/* harmony export */   ef: () => (/* binding */ sameNamespace),
+/* harmony export */   hq: () => (/* binding */ valuesFromEntries),
+/* harmony export */   iP: () => (/* binding */ isHelmRelease),
+/* harmony export */   kt: () => (/* binding */ fluxLayers)
+/* harmony export */ });
+/* unused harmony exports targetPathWins, targetPathValues */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6497);
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5331);
+/* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1369);
+/* harmony import */ var _helm_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9929);
 /**
- * This is a Globally Unique Identifier unique used to validate that the
- * endpoint accepts websocket connections.
- * @see https://www.rfc-editor.org/rfc/rfc6455.html#section-1.3
- * @type {'258EAFA5-E914-47DA-95CA-C5AB0DC85B11'}
- */
-const uid = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11'
-
-/**
- * @type {PropertyDescriptor}
- */
-const staticPropertyDescriptors = {
-  enumerable: true,
-  writable: false,
-  configurable: false
-}
-
-/**
- * The states of the WebSocket connection.
+ * helm-controller's rules: which HelmReleases read a values ConfigMap or Secret, the values a
+ * HelmRelease hands Helm, as layers in its order (later wins), and the release it installs
+ * (name and namespace, fluxRelease). One home for the writer (values/: which target it may
+ * write, what it refuses) and the proof (gitops/: what the release renders with), so both follow
+ * the same code.
  *
- * @readonly
- * @enum
- * @property {0} CONNECTING
- * @property {1} OPEN
- * @property {2} CLOSING
- * @property {3} CLOSED
+ * Followed from the code helm-controller runs, fluxcd/pkg chartutil `ChartValuesFromReferences`
+ * (values.go) and helm-controller's api/v2 `ValuesReference`, not from the docs, which disagree
+ * with that code on targetPath: each valuesFrom entry in order, resolved against the ConfigMaps and Secrets of the release's
+ * own namespace (`valuesKey` defaults to `values.yaml`); an `optional` entry that resolves to
+ * nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets its key's
+ * whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and integers
+ * typed, quotes kept as a string). Its doc comment says such an entry "will overwrite all"; its
+ * code merges spec.values into the result before setting the path, then again last. MergeMaps
+ * copies a mapping of spec.values that the result lacks by reference, and strvals sets the path
+ * inside the mappings it finds: where the path's parent is such a mapping, the set writes into
+ * spec.values itself, and the targetPath wins over spec.values; where an earlier entry gave the
+ * result that mapping too (a merged copy), spec.values wins (targetPathWins). Pure rules: data
+ * in, data out, no I/O.
  */
-const states = {
-  CONNECTING: 0,
-  OPEN: 1,
-  CLOSING: 2,
-  CLOSED: 3
+
+
+
+
+
+
+function fluxLayers(release, objects, valuesKey, describe, generatedFrom = () => undefined) {
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(release.spec) ? release.spec : {};
+    const meta = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(release.metadata) ? release.metadata : {};
+    const name = `HelmRelease/${String(meta.name)}`;
+    const layers = [];
+    const unknown = [];
+    // targetPath entries that write into spec.values itself: merged after it (targetPathWins).
+    const late = [];
+    const specValues = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(spec.values) ? spec.values : {};
+    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(ref))
+            continue;
+        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
+        const label = `${String(ref.kind)}/${String(ref.name)}`;
+        const source = objects.find((o) => entryNames(ref, o, meta.namespace));
+        const text = source ? dataValue(source, key) : undefined;
+        if (text === undefined) {
+            // An optional reference that resolves to nothing adds nothing; a required one would stop
+            // the release, unless it exists in the cluster by other means, which this run cannot see.
+            if (ref.optional !== true)
+                unknown.push({
+                    at: layers.length,
+                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and no manifest this run read holds`,
+                });
+            continue;
+        }
+        // A generated ConfigMap is named by the file its generator reads: that is where to change it.
+        const file = source ? generatedFrom(source, key) : undefined;
+        const where = file
+            ? `${file} (${label}[${key}] from its generator, valuesFrom of ${name})`
+            : `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
+        if (!targetPath) {
+            layers.push({ name: where, yaml: text });
+            continue;
+        }
+        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+            ? nested(targetPath, text)
+            : targetPathValues(targetPath, text);
+        if (set) {
+            const layer = {
+                name: `${where} at targetPath ${targetPath}`,
+                yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .stringify */ .As)(set),
+                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or write the link into ${label} instead.`,
+            };
+            const before = layers.map((l) => ('yaml' in l ? (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .goYamlData */ .kZ)(l.yaml) : {}));
+            if (targetPathWins(before, specValues, targetPath.split('.')))
+                late.push(layer);
+            else
+                layers.push(layer);
+        }
+        else if ((0,_shared_set_path_js__WEBPACK_IMPORTED_MODULE_4__/* .overlaps */ .$)(targetPath, valuesKey))
+            layers.push({
+                name: `${where} at targetPath ${targetPath}`,
+                unread: true,
+                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
+            });
+    }
+    if (spec.values !== undefined && spec.values !== null)
+        layers.push({
+            name: `spec.values of ${name} (${describe(release)})`,
+            yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .stringify */ .As)(spec.values),
+        });
+    return { layers: [...layers, ...late], unknown };
 }
-
 /**
- * @readonly
- * @enum
- * @property {0} NOT_SENT
- * @property {1} PROCESSING
- * @property {2} SENT
+ * Whether a targetPath entry's value survives spec.values (fluxcd/pkg chartutil
+ * ChartValuesFromReferences): spec.values sets the path, and on the way to its parent the
+ * result of the entries before (`before`, merged in order) lacks a mapping that spec.values has
+ * there, so MergeMaps hands strvals spec.values' own mapping and the set lands in it.
  */
-const sentCloseFrameState = {
-  SENT: 1,
-  RECEIVED: 2
+function targetPathWins(before, specValues, path) {
+    let spec = specValues;
+    for (const key of path)
+        spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(spec) ? spec[key] : undefined;
+    if (spec === undefined)
+        return false;
+    let merged = {};
+    for (const one of before)
+        if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(one))
+            merged = deepMerge(merged, one);
+    let result = merged;
+    let values = specValues;
+    for (const key of path.slice(0, -1)) {
+        values = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(values) ? values[key] : undefined;
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(values))
+            return false;
+        result = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(result) ? result[key] : undefined;
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(result))
+            return true;
+    }
+    return false;
 }
-
-/**
- * The WebSocket opcodes.
- *
- * @readonly
- * @enum
- * @property {0x0} CONTINUATION
- * @property {0x1} TEXT
- * @property {0x2} BINARY
- * @property {0x8} CLOSE
- * @property {0x9} PING
- * @property {0xA} PONG
- * @see https://datatracker.ietf.org/doc/html/rfc6455#section-5.2
- */
-const opcodes = {
-  CONTINUATION: 0x0,
-  TEXT: 0x1,
-  BINARY: 0x2,
-  CLOSE: 0x8,
-  PING: 0x9,
-  PONG: 0xA
+/** MergeMaps: b over a, mappings merged key by key. */
+function deepMerge(a, b) {
+    const out = { ...a };
+    for (const [key, value] of Object.entries(b))
+        out[key] = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(value) && (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(out[key]) ? deepMerge(out[key], value) : value;
+    return out;
 }
-
 /**
- * The maximum value for an unsigned 16-bit integer.
- *
- * @type {65535} 2 ** 16 - 1
+ * Whether a valuesFrom entry (`ref`: its kind and name) of a release in `namespace` names
+ * `object`, a ConfigMap or Secret: same kind and name, in the release's own namespace.
  */
-const maxUnsigned16Bit = 65535
-
+const entryNames = (ref, object, namespace) => object.kind === ref.kind &&
+    (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(object.metadata) &&
+    object.metadata.name === ref.name &&
+    sameNamespace(object.metadata.namespace, namespace);
+/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
+const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
 /**
- * The states of the parser.
- *
- * @readonly
- * @enum
- * @property {0} INFO
- * @property {2} PAYLOADLENGTH_16
- * @property {3} PAYLOADLENGTH_64
- * @property {4} READ_DATA
+ * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
+ * quotes stays a string without them). Undefined for what this run does not read as strvals does:
+ * a path with an index or an escape, a value with a comma (strvals splits there).
  */
-const parserStates = {
-  INFO: 0,
-  PAYLOADLENGTH_16: 2,
-  PAYLOADLENGTH_64: 3,
-  READ_DATA: 4
+function targetPathValues(path, text) {
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
+        return undefined;
+    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
+    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
+    if (value.includes(','))
+        return undefined;
+    return nested(path, quoted ? value : (0,_helm_js__WEBPACK_IMPORTED_MODULE_5__/* .typedSet */ .X)(value));
 }
-
-/**
- * An empty buffer.
- *
- * @type {Buffer}
- */
-const emptyBuffer = Buffer.allocUnsafe(0)
-
-/**
- * @readonly
- * @property {1} text
- * @property {2} typedArray
- * @property {3} arrayBuffer
- * @property {4} blob
- */
-const sendHints = {
-  text: 1,
-  typedArray: 2,
-  arrayBuffer: 3,
-  blob: 4
+const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+/** A HelmRelease's valuesFrom entries, as helm-controller reads them. */
+function valuesFromEntries(release) {
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(release.spec) ? release.spec : {};
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []).filter(_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G).map((e) => ({
+        kind: e.kind,
+        name: e.name,
+        valuesKey: text(e.valuesKey) ?? 'values.yaml',
+        targetPath: text(e.targetPath),
+    }));
 }
-
-module.exports = {
-  uid,
-  sentCloseFrameState,
-  staticPropertyDescriptors,
-  states,
-  opcodes,
-  maxUnsigned16Bit,
-  parserStates,
-  emptyBuffer,
-  sendHints
+/** Whether a valuesFrom entry of a release in `namespace` reads `source` (kind, name, key). */
+const entryReads = (e, source, namespace) => e.kind === source.kind &&
+    e.name === source.name &&
+    e.valuesKey === source.key &&
+    sameNamespace(source.namespace, namespace);
+/**
+ * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
+ * their own namespace), each once: the same one is often both a values file and a tracked file.
+ */
+function readersOf(source, objects) {
+    const seen = new Set();
+    return objects.filter((data) => {
+        if (!isHelmRelease(data))
+            return false;
+        const namespace = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(data.metadata) ? data.metadata.namespace : undefined;
+        const reads = valuesFromEntries(data).some((e) => entryReads(e, source, namespace));
+        const key = JSON.stringify(data);
+        if (!reads || seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+/** A HelmRelease of helm.toolkit.fluxcd.io, any version. */
+function isHelmRelease(data) {
+    return ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(data) &&
+        data.kind === 'HelmRelease' &&
+        typeof data.apiVersion === 'string' &&
+        data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'));
+}
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+function dataValue(object, key) {
+    const plain = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(object.stringData) ? object.stringData[key] : undefined;
+    if (typeof plain === 'string')
+        return plain;
+    const raw = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(object.data) ? object.data[key] : undefined;
+    if (typeof raw !== 'string')
+        return undefined;
+    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+/**
+ * The release helm-controller installs (api/v2 `GetReleaseName`, internal/release `ShortenName`):
+ * spec.releaseName, else `[targetNamespace-]name` cut to Helm's 53 characters as it cuts it (40
+ * characters, a dash, 12 of the SHA-256); in spec.targetNamespace, else the HelmRelease's own
+ * namespace.
+ */
+function fluxRelease(spec, name, namespace) {
+    const target = typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
+        ? spec.targetNamespace
+        : undefined;
+    const full = typeof spec.releaseName === 'string' && spec.releaseName !== ''
+        ? spec.releaseName
+        : target
+            ? `${target}-${name}`
+            : name;
+    const short = full.length <= 53
+        ? full
+        : `${full.slice(0, 40)}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(full).digest('hex').slice(0, 12)}`;
+    const ns = target ?? namespace;
+    return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
 
 
 /***/ }),
 
-/***/ 5188:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ 9929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
-
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ typedSet)
+/* harmony export */ });
 /**
- * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
+ * Helm's own rules that every controller inherits, since each hands its values to Helm's engine:
+ * the values layers it merges in order (later wins), and how `--set` types a value (helm's
+ * pkg/strvals, `typedVal`), which Flux's targetPath, Argo CD's parameters and helmfile's `set`
+ * all go through. Pure rules: data in, data out.
  */
-class MessageEvent extends Event {
-  #eventInit
-
-  constructor (type, eventInitDict = {}) {
-    if (type === kConstruct) {
-      super(arguments[1], arguments[2])
-      webidl.util.markAsUncloneable(this)
-      return
-    }
-
-    const prefix = 'MessageEvent constructor'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    type = webidl.converters.DOMString(type, prefix, 'type')
-    eventInitDict = webidl.converters.MessageEventInit(eventInitDict, prefix, 'eventInitDict')
-
-    super(type, eventInitDict)
-
-    this.#eventInit = eventInitDict
-    webidl.util.markAsUncloneable(this)
-  }
-
-  get data () {
-    webidl.brandCheck(this, MessageEvent)
-
-    return this.#eventInit.data
-  }
-
-  get origin () {
-    webidl.brandCheck(this, MessageEvent)
-
-    return this.#eventInit.origin
-  }
-
-  get lastEventId () {
-    webidl.brandCheck(this, MessageEvent)
-
-    return this.#eventInit.lastEventId
-  }
-
-  get source () {
-    webidl.brandCheck(this, MessageEvent)
-
-    return this.#eventInit.source
-  }
-
-  get ports () {
-    webidl.brandCheck(this, MessageEvent)
-
-    if (!Object.isFrozen(this.#eventInit.ports)) {
-      Object.freeze(this.#eventInit.ports)
-    }
-
-    return this.#eventInit.ports
-  }
-
-  initMessageEvent (
-    type,
-    bubbles = false,
-    cancelable = false,
-    data = null,
-    origin = '',
-    lastEventId = '',
-    source = null,
-    ports = []
-  ) {
-    webidl.brandCheck(this, MessageEvent)
-
-    webidl.argumentLengthCheck(arguments, 1, 'MessageEvent.initMessageEvent')
-
-    return new MessageEvent(type, {
-      bubbles, cancelable, data, origin, lastEventId, source, ports
-    })
-  }
-
-  static createFastMessageEvent (type, init) {
-    const messageEvent = new MessageEvent(kConstruct, type, init)
-    messageEvent.#eventInit = init
-    messageEvent.#eventInit.data ??= null
-    messageEvent.#eventInit.origin ??= ''
-    messageEvent.#eventInit.lastEventId ??= ''
-    messageEvent.#eventInit.source ??= null
-    messageEvent.#eventInit.ports ??= []
-    return messageEvent
-  }
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw) {
+    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
+    const lower = raw.toLowerCase();
+    if (lower === 'true' || lower === 'false')
+        return lower === 'true';
+    if (lower === 'null')
+        return null;
+    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
+        return Number(raw);
+    return raw;
 }
 
-const { createFastMessageEvent } = MessageEvent
-delete MessageEvent.createFastMessageEvent
 
+/***/ }),
+
+/***/ 6071:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cs: () => (/* binding */ stateDocuments),
+/* harmony export */   M2: () => (/* binding */ environmentsOf),
+/* harmony export */   VH: () => (/* binding */ resolvedReleases),
+/* harmony export */   YI: () => (/* binding */ setFlags)
+/* harmony export */ });
+/* unused harmony export templated */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6497);
 /**
- * @see https://websockets.spec.whatwg.org/#the-closeevent-interface
+ * helmfile's rules (helmfile cannot run here): a state file's releases as helmfile resolves them
+ * before it renders anything, and the flags it passes helm for a release's `set` and `setString`
+ * (pkg/state/state.go `HelmState.namespaceAndValuesFlags`: `values` files, then `secrets`, then
+ * `set` entries, then `setString`). One home for the writer
+ * (values/helmfile.ts) and the render (publish/helmfile-render.ts). Pure rules: data in, data
+ * out, no I/O. What it resolves is what takes no more than this run can do without helmfile:
+ *
+ * - YAML merge keys (`<<: *default`, the release template of helmfile's older docs), a key
+ *   written in the release winning over the merged one, as go-yaml merges them;
+ * - `inherit: [{template: name, except: [...]}]` and `defaultInherit` (helmfile's
+ *   writing-helmfile.md, "Release Template"): each template's fields in order, but for those
+ *   `except` lists, under the release's own; a field the release sets is not layered with the
+ *   template's (`values`, `secrets`, `set` included: the release's list replaces it);
+ * - release templating of `{{ .Release.Name }}`, `{{ .Release.Namespace }}` and
+ *   `{{ .Environment.Name }}` in its fields (one release per environment of the state file, or
+ *   `default`, where a field names the environment);
+ * - a `.gotmpl` state file whose template actions are only those expansions and the escapes
+ *   helmfile's docs use for them (``{{`{{ .Release.Name }}`}}``): read as helmfile would
+ *   render it. Any other action (`{{ .Values.x }}`, `{{ readFile … }}`, a range) is named:
+ *   such a state file is out of reach for that reason, not "no chart in reach".
  */
-class CloseEvent extends Event {
-  #eventInit
-
-  constructor (type, eventInitDict = {}) {
-    const prefix = 'CloseEvent constructor'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    type = webidl.converters.DOMString(type, prefix, 'type')
-    eventInitDict = webidl.converters.CloseEventInit(eventInitDict)
-
-    super(type, eventInitDict)
-
-    this.#eventInit = eventInitDict
-    webidl.util.markAsUncloneable(this)
-  }
-
-  get wasClean () {
-    webidl.brandCheck(this, CloseEvent)
-
-    return this.#eventInit.wasClean
-  }
-
-  get code () {
-    webidl.brandCheck(this, CloseEvent)
-
-    return this.#eventInit.code
-  }
-
-  get reason () {
-    webidl.brandCheck(this, CloseEvent)
-
-    return this.#eventInit.reason
-  }
-}
-
-// https://html.spec.whatwg.org/multipage/webappapis.html#the-errorevent-interface
-class ErrorEvent extends Event {
-  #eventInit
-
-  constructor (type, eventInitDict) {
-    const prefix = 'ErrorEvent constructor'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    super(type, eventInitDict)
-    webidl.util.markAsUncloneable(this)
-
-    type = webidl.converters.DOMString(type, prefix, 'type')
-    eventInitDict = webidl.converters.ErrorEventInit(eventInitDict ?? {})
-
-    this.#eventInit = eventInitDict
-  }
-
-  get message () {
-    webidl.brandCheck(this, ErrorEvent)
-
-    return this.#eventInit.message
-  }
-
-  get filename () {
-    webidl.brandCheck(this, ErrorEvent)
-
-    return this.#eventInit.filename
-  }
-
-  get lineno () {
-    webidl.brandCheck(this, ErrorEvent)
-
-    return this.#eventInit.lineno
-  }
-
-  get colno () {
-    webidl.brandCheck(this, ErrorEvent)
-
-    return this.#eventInit.colno
-  }
-
-  get error () {
-    webidl.brandCheck(this, ErrorEvent)
-
-    return this.#eventInit.error
-  }
-}
-
-Object.defineProperties(MessageEvent.prototype, {
-  [Symbol.toStringTag]: {
-    value: 'MessageEvent',
-    configurable: true
-  },
-  data: kEnumerableProperty,
-  origin: kEnumerableProperty,
-  lastEventId: kEnumerableProperty,
-  source: kEnumerableProperty,
-  ports: kEnumerableProperty,
-  initMessageEvent: kEnumerableProperty
-})
-
-Object.defineProperties(CloseEvent.prototype, {
-  [Symbol.toStringTag]: {
-    value: 'CloseEvent',
-    configurable: true
-  },
-  reason: kEnumerableProperty,
-  code: kEnumerableProperty,
-  wasClean: kEnumerableProperty
-})
-
-Object.defineProperties(ErrorEvent.prototype, {
-  [Symbol.toStringTag]: {
-    value: 'ErrorEvent',
-    configurable: true
-  },
-  message: kEnumerableProperty,
-  filename: kEnumerableProperty,
-  lineno: kEnumerableProperty,
-  colno: kEnumerableProperty,
-  error: kEnumerableProperty
-})
-
-webidl.converters.MessagePort = webidl.interfaceConverter(
-  webidl.is.MessagePort,
-  'MessagePort'
-)
-
-webidl.converters['sequence<MessagePort>'] = webidl.sequenceConverter(
-  webidl.converters.MessagePort
-)
-
-const eventInit = [
-  {
-    key: 'bubbles',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'cancelable',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'composed',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  }
-]
-
-webidl.converters.MessageEventInit = webidl.dictionaryConverter([
-  ...eventInit,
-  {
-    key: 'data',
-    converter: webidl.converters.any,
-    defaultValue: () => null
-  },
-  {
-    key: 'origin',
-    converter: webidl.converters.USVString,
-    defaultValue: () => ''
-  },
-  {
-    key: 'lastEventId',
-    converter: webidl.converters.DOMString,
-    defaultValue: () => ''
-  },
-  {
-    key: 'source',
-    // Node doesn't implement WindowProxy or ServiceWorker, so the only
-    // valid value for source is a MessagePort.
-    converter: webidl.nullableConverter(webidl.converters.MessagePort),
-    defaultValue: () => null
-  },
-  {
-    key: 'ports',
-    converter: webidl.converters['sequence<MessagePort>'],
-    defaultValue: () => []
-  }
-])
-
-webidl.converters.CloseEventInit = webidl.dictionaryConverter([
-  ...eventInit,
-  {
-    key: 'wasClean',
-    converter: webidl.converters.boolean,
-    defaultValue: () => false
-  },
-  {
-    key: 'code',
-    converter: webidl.converters['unsigned short'],
-    defaultValue: () => 0
-  },
-  {
-    key: 'reason',
-    converter: webidl.converters.USVString,
-    defaultValue: () => ''
-  }
-])
-
-webidl.converters.ErrorEventInit = webidl.dictionaryConverter([
-  ...eventInit,
-  {
-    key: 'message',
-    converter: webidl.converters.DOMString,
-    defaultValue: () => ''
-  },
-  {
-    key: 'filename',
-    converter: webidl.converters.USVString,
-    defaultValue: () => ''
-  },
-  {
-    key: 'lineno',
-    converter: webidl.converters['unsigned long'],
-    defaultValue: () => 0
-  },
-  {
-    key: 'colno',
-    converter: webidl.converters['unsigned long'],
-    defaultValue: () => 0
-  },
-  {
-    key: 'error',
-    converter: webidl.converters.any
-  }
-])
-
-module.exports = {
-  MessageEvent,
-  CloseEvent,
-  ErrorEvent,
-  createFastMessageEvent
-}
 
 
-/***/ }),
-
-/***/ 3264:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
-
-const BUFFER_SIZE = 8 * 1024
-
-let buffer = null
-let bufIdx = BUFFER_SIZE
-
-const randomFillSync = runtimeFeatures.has('crypto')
-  ? (__nccwpck_require__(7598).randomFillSync)
-  // not full compatibility, but minimum.
-  : function randomFillSync (buffer, _offset, _size) {
-    for (let i = 0; i < buffer.length; ++i) {
-      buffer[i] = Math.random() * 255 | 0
+const RELEASE_NAME = '__helmfile_release_name__';
+const RELEASE_NAMESPACE = '__helmfile_release_namespace__';
+const ENVIRONMENT = '__helmfile_environment_name__';
+/** The expansions this run makes, by the action's text (spaces trimmed). */
+const KNOWN = {
+    '.Release.Name': RELEASE_NAME,
+    '.Release.Namespace': RELEASE_NAMESPACE,
+    '.Environment.Name': ENVIRONMENT,
+};
+/**
+ * The state file's documents with the known expansions left as tokens, or why it cannot be
+ * read without helmfile.
+ */
+function stateDocuments(path, text) {
+    let source = text;
+    if (path.endsWith('.gotmpl')) {
+        const ESCAPE = /\{\{-?\s*`([^`]*)`\s*-?\}\}/g;
+        // helmfile renders a .gotmpl state file first with its environment only: `.Release` exists
+        // only in the second, release templating, which is why its docs escape it. A bare one fails.
+        const bare = /\{\{-?\s*(\.Release\.\w+)\s*-?\}\}/.exec(source.replace(ESCAPE, ''));
+        if (bare)
+            return {
+                unreadable: `is a helmfile state template (.gotmpl) with ${bare[0]} outside the escape helmfile needs there: helmfile renders the file before any release exists and fails on it. Write it as {{\`${bare[0]}\`}}`,
+            };
+        // The escape helmfile's docs use: a raw string action that prints its text.
+        source = source.replace(ESCAPE, '$1');
     }
-    return buffer
-  }
-
-function generateMask () {
-  if (bufIdx === BUFFER_SIZE) {
-    bufIdx = 0
-    randomFillSync((buffer ??= Buffer.allocUnsafeSlow(BUFFER_SIZE)), 0, BUFFER_SIZE)
-  }
-  return [buffer[bufIdx++], buffer[bufIdx++], buffer[bufIdx++], buffer[bufIdx++]]
-}
-
-class WebsocketFrameSend {
-  /**
-   * @param {Buffer|undefined} data
-   */
-  constructor (data) {
-    this.frameData = data
-  }
-
-  createFrame (opcode) {
-    const frameData = this.frameData
-    const maskKey = generateMask()
-    const bodyLength = frameData?.byteLength ?? 0
-
-    /** @type {number} */
-    let payloadLength = bodyLength // 0-125
-    let offset = 6
-
-    if (bodyLength > maxUnsigned16Bit) {
-      offset += 8 // payload length is next 8 bytes
-      payloadLength = 127
-    } else if (bodyLength > 125) {
-      offset += 2 // payload length is next 2 bytes
-      payloadLength = 126
-    }
-
-    const buffer = Buffer.allocUnsafe(bodyLength + offset)
-
-    // Clear first 2 bytes, everything else is overwritten
-    buffer[0] = buffer[1] = 0
-    buffer[0] |= 0x80 // FIN
-    buffer[0] = (buffer[0] & 0xF0) + opcode // opcode
-
-    /*! ws. MIT License. Einar Otto Stangvik <einaros@gmail.com> */
-    buffer[offset - 4] = maskKey[0]
-    buffer[offset - 3] = maskKey[1]
-    buffer[offset - 2] = maskKey[2]
-    buffer[offset - 1] = maskKey[3]
-
-    buffer[1] = payloadLength
-
-    if (payloadLength === 126) {
-      buffer.writeUInt16BE(bodyLength, 2)
-    } else if (payloadLength === 127) {
-      // Clear extended payload length
-      buffer[2] = buffer[3] = 0
-      buffer.writeUIntBE(bodyLength, 4, 6)
-    }
-
-    buffer[1] |= 0x80 // MASK
-
-    // mask body
-    for (let i = 0; i < bodyLength; ++i) {
-      buffer[offset + i] = frameData[i] ^ maskKey[i & 3]
-    }
-
-    return buffer
-  }
-
-  /**
-   * @param {Uint8Array} buffer
-   */
-  static createFastTextFrame (buffer) {
-    const maskKey = generateMask()
-
-    const bodyLength = buffer.length
-
-    // mask body
-    for (let i = 0; i < bodyLength; ++i) {
-      buffer[i] ^= maskKey[i & 3]
-    }
-
-    let payloadLength = bodyLength
-    let offset = 6
-
-    if (bodyLength > maxUnsigned16Bit) {
-      offset += 8 // payload length is next 8 bytes
-      payloadLength = 127
-    } else if (bodyLength > 125) {
-      offset += 2 // payload length is next 2 bytes
-      payloadLength = 126
-    }
-    const head = Buffer.allocUnsafeSlow(offset)
-
-    head[0] = 0x80 /* FIN */ | opcodes.TEXT /* opcode TEXT */
-    head[1] = payloadLength | 0x80 /* MASK */
-    head[offset - 4] = maskKey[0]
-    head[offset - 3] = maskKey[1]
-    head[offset - 2] = maskKey[2]
-    head[offset - 1] = maskKey[3]
-
-    if (payloadLength === 126) {
-      head.writeUInt16BE(bodyLength, 2)
-    } else if (payloadLength === 127) {
-      head[2] = head[3] = 0
-      head.writeUIntBE(bodyLength, 4, 6)
-    }
-
-    return [head, buffer]
-  }
-}
-
-module.exports = {
-  WebsocketFrameSend,
-  generateMask // for benchmark
-}
-
-
-/***/ }),
-
-/***/ 9469:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
-
-const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
-const kBuffer = Symbol('kBuffer')
-const kLength = Symbol('kLength')
-
-class PerMessageDeflate {
-  /** @type {import('node:zlib').InflateRaw} */
-  #inflate
-
-  #options = {}
-
-  #maxPayloadSize = 0
-
-  /**
-   * @param {Map<string, string>} extensions
-   */
-  constructor (extensions, options) {
-    this.#options.serverNoContextTakeover = extensions.has('server_no_context_takeover')
-    this.#options.serverMaxWindowBits = extensions.get('server_max_window_bits')
-
-    this.#maxPayloadSize = options.maxPayloadSize
-  }
-
-  /**
-   * Decompress a compressed payload.
-   * @param {Buffer} chunk Compressed data
-   * @param {boolean} fin Final fragment flag
-   * @param {Function} callback Callback function
-   */
-  decompress (chunk, fin, callback) {
-    // An endpoint uses the following algorithm to decompress a message.
-    // 1.  Append 4 octets of 0x00 0x00 0xff 0xff to the tail end of the
-    //     payload of the message.
-    // 2.  Decompress the resulting data using DEFLATE.
-    if (!this.#inflate) {
-      let windowBits = Z_DEFAULT_WINDOWBITS
-
-      if (this.#options.serverMaxWindowBits) { // empty values default to Z_DEFAULT_WINDOWBITS
-        if (!isValidClientWindowBits(this.#options.serverMaxWindowBits)) {
-          callback(new Error('Invalid server_max_window_bits'))
-          return
-        }
-
-        windowBits = Number.parseInt(this.#options.serverMaxWindowBits)
-      }
-
-      try {
-        this.#inflate = createInflateRaw({ windowBits })
-      } catch (err) {
-        callback(err)
-        return
-      }
-      this.#inflate[kBuffer] = []
-      this.#inflate[kLength] = 0
-
-      this.#inflate.on('data', (data) => {
-        this.#inflate[kLength] += data.length
-
-        if (this.#maxPayloadSize > 0 && this.#inflate[kLength] > this.#maxPayloadSize) {
-          callback(new MessageSizeExceededError())
-          // The inflater may still hold buffered input that can emit a late
-          // zlib error. Remove the data listener, then deterministically stop
-          // the stream so a subsequent 'error' cannot fire without a listener
-          // (which would terminate the process as an unhandled error event).
-          this.#inflate.removeAllListeners()
-          this.#inflate.destroy()
-          this.#inflate = null
-          return
-        }
-
-        this.#inflate[kBuffer].push(data)
-      })
-
-      this.#inflate.on('error', (err) => {
-        this.#inflate = null
-        callback(err)
-      })
-    }
-
-    this.#inflate.write(chunk)
-    if (fin) {
-      this.#inflate.write(tail)
-    }
-
-    this.#inflate.flush(() => {
-      if (!this.#inflate) {
-        return
-      }
-
-      const full = Buffer.concat(this.#inflate[kBuffer], this.#inflate[kLength])
-
-      this.#inflate[kBuffer].length = 0
-      this.#inflate[kLength] = 0
-
-      callback(null, full)
-    })
-  }
-}
-
-module.exports = { PerMessageDeflate }
-
-
-/***/ }),
-
-/***/ 1652:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { Writable } = __nccwpck_require__(7075)
-const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const {
-  isValidStatusCode,
-  isValidOpcode,
-  websocketMessageReceived,
-  utf8Decode,
-  isControlFrame,
-  isTextBinaryFrame,
-  isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
-
-// This code was influenced by ws released under the MIT license.
-// Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
-// Copyright (c) 2013 Arnout Kazemier and contributors
-// Copyright (c) 2016 Luigi Pinca and contributors
-
-class ByteParser extends Writable {
-  #buffers = []
-  #fragmentsBytes = 0
-  #byteOffset = 0
-  #loop = false
-
-  #state = parserStates.INFO
-
-  #info = {}
-  #fragments = []
-
-  /** @type {Map<string, PerMessageDeflate>} */
-  #extensions
-
-  /** @type {import('./websocket').Handler} */
-  #handler
-
-  /** @type {number} */
-  #maxFragments
-
-  /** @type {number} */
-  #maxPayloadSize
-
-  /**
-   * @param {import('./websocket').Handler} handler
-   * @param {Map<string, string>|null} extensions
-   * @param {{ maxFragments?: number, maxPayloadSize?: number }} [options]
-   */
-  constructor (handler, extensions, options = {}) {
-    super()
-
-    this.#handler = handler
-    this.#extensions = extensions == null ? new Map() : extensions
-    this.#maxFragments = options.maxFragments ?? 0
-    this.#maxPayloadSize = options.maxPayloadSize ?? 0
-
-    if (this.#extensions.has('permessage-deflate')) {
-      this.#extensions.set('permessage-deflate', new PerMessageDeflate(extensions, options))
-    }
-  }
-
-  /**
-   * @param {Buffer} chunk
-   * @param {() => void} callback
-   */
-  _write (chunk, _, callback) {
-    this.#buffers.push(chunk)
-    this.#byteOffset += chunk.length
-    this.#loop = true
-
-    this.run(callback)
-  }
-
-  #validatePayloadLength () {
-    if (
-      this.#maxPayloadSize > 0 &&
-      !isControlFrame(this.#info.opcode) &&
-      this.#info.payloadLength + this.#fragmentsBytes > this.#maxPayloadSize
-    ) {
-      failWebsocketConnection(this.#handler, 1009, 'Payload size exceeds maximum allowed size')
-      return false
-    }
-
-    return true
-  }
-
-  /**
-   * Runs whenever a new chunk is received.
-   * Callback is called whenever there are no more chunks buffering,
-   * or not enough bytes are buffered to parse.
-   */
-  run (callback) {
-    while (this.#loop) {
-      if (this.#state === parserStates.INFO) {
-        // If there aren't enough bytes to parse the payload length, etc.
-        if (this.#byteOffset < 2) {
-          return callback()
-        }
-
-        const buffer = this.consume(2)
-        const fin = (buffer[0] & 0x80) !== 0
-        const opcode = buffer[0] & 0x0F
-        const masked = (buffer[1] & 0x80) === 0x80
-
-        const fragmented = !fin && opcode !== opcodes.CONTINUATION
-        const payloadLength = buffer[1] & 0x7F
-
-        const rsv1 = buffer[0] & 0x40
-        const rsv2 = buffer[0] & 0x20
-        const rsv3 = buffer[0] & 0x10
-
-        if (!isValidOpcode(opcode)) {
-          failWebsocketConnection(this.#handler, 1002, 'Invalid opcode received')
-          return callback()
-        }
-
-        if (masked) {
-          failWebsocketConnection(this.#handler, 1002, 'Frame cannot be masked')
-          return callback()
-        }
-
-        // MUST be 0 unless an extension is negotiated that defines meanings
-        // for non-zero values.  If a nonzero value is received and none of
-        // the negotiated extensions defines the meaning of such a nonzero
-        // value, the receiving endpoint MUST _Fail the WebSocket
-        // Connection_.
-        // This document allocates the RSV1 bit of the WebSocket header for
-        // PMCEs and calls the bit the "Per-Message Compressed" bit.  On a
-        // WebSocket connection where a PMCE is in use, this bit indicates
-        // whether a message is compressed or not.
-        if (rsv1 !== 0 && !this.#extensions.has('permessage-deflate')) {
-          failWebsocketConnection(this.#handler, 1002, 'Expected RSV1 to be clear.')
-          return
-        }
-
-        if (rsv2 !== 0 || rsv3 !== 0) {
-          failWebsocketConnection(this.#handler, 1002, 'RSV1, RSV2, RSV3 must be clear')
-          return
-        }
-
-        if (fragmented && !isTextBinaryFrame(opcode)) {
-          // Only text and binary frames can be fragmented
-          failWebsocketConnection(this.#handler, 1002, 'Invalid frame type was fragmented.')
-          return
-        }
-
-        // If we are already parsing a text/binary frame and do not receive either
-        // a continuation frame or close frame, fail the connection.
-        if (isTextBinaryFrame(opcode) && this.#fragments.length > 0) {
-          failWebsocketConnection(this.#handler, 1002, 'Expected continuation frame')
-          return
-        }
-
-        if (this.#info.fragmented && fragmented) {
-          // A fragmented frame can't be fragmented itself
-          failWebsocketConnection(this.#handler, 1002, 'Fragmented frame exceeded 125 bytes.')
-          return
-        }
-
-        // "All control frames MUST have a payload length of 125 bytes or less
-        // and MUST NOT be fragmented."
-        if ((payloadLength > 125 || fragmented) && isControlFrame(opcode)) {
-          failWebsocketConnection(this.#handler, 1002, 'Control frame either too large or fragmented')
-          return
-        }
-
-        if (isContinuationFrame(opcode) && this.#fragments.length === 0 && !this.#info.compressed) {
-          failWebsocketConnection(this.#handler, 1002, 'Unexpected continuation frame')
-          return
-        }
-
-        if (payloadLength <= 125) {
-          this.#info.payloadLength = payloadLength
-          this.#state = parserStates.READ_DATA
-
-          if (!this.#validatePayloadLength()) {
-            return
-          }
-        } else if (payloadLength === 126) {
-          this.#state = parserStates.PAYLOADLENGTH_16
-        } else if (payloadLength === 127) {
-          this.#state = parserStates.PAYLOADLENGTH_64
-        }
-
-        if (isTextBinaryFrame(opcode)) {
-          this.#info.binaryType = opcode
-          this.#info.compressed = rsv1 !== 0
-        }
-
-        this.#info.opcode = opcode
-        this.#info.masked = masked
-        this.#info.fin = fin
-        this.#info.fragmented = fragmented
-      } else if (this.#state === parserStates.PAYLOADLENGTH_16) {
-        if (this.#byteOffset < 2) {
-          return callback()
-        }
-
-        const buffer = this.consume(2)
-
-        this.#info.payloadLength = buffer.readUInt16BE(0)
-        this.#state = parserStates.READ_DATA
-
-        if (!this.#validatePayloadLength()) {
-          return
-        }
-      } else if (this.#state === parserStates.PAYLOADLENGTH_64) {
-        if (this.#byteOffset < 8) {
-          return callback()
-        }
-
-        const buffer = this.consume(8)
-        const upper = buffer.readUInt32BE(0)
-        const lower = buffer.readUInt32BE(4)
-
-        // 2^31 is the maximum bytes an arraybuffer can contain
-        // on 32-bit systems. Although, on 64-bit systems, this is
-        // 2^53-1 bytes.
-        // https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Errors/Invalid_array_length
-        // https://source.chromium.org/chromium/chromium/src/+/main:v8/src/common/globals.h;drc=1946212ac0100668f14eb9e2843bdd846e510a1e;bpv=1;bpt=1;l=1275
-        // https://source.chromium.org/chromium/chromium/src/+/main:v8/src/objects/js-array-buffer.h;l=34;drc=1946212ac0100668f14eb9e2843bdd846e510a1e
-        if (upper !== 0 || lower > 2 ** 31 - 1) {
-          failWebsocketConnection(this.#handler, 1009, 'Received payload length > 2^31 bytes.')
-          return
-        }
-
-        this.#info.payloadLength = lower
-        this.#state = parserStates.READ_DATA
-
-        if (!this.#validatePayloadLength()) {
-          return
-        }
-      } else if (this.#state === parserStates.READ_DATA) {
-        if (this.#byteOffset < this.#info.payloadLength) {
-          return callback()
-        }
-
-        const body = this.consume(this.#info.payloadLength)
-
-        if (isControlFrame(this.#info.opcode)) {
-          this.#loop = this.parseControlFrame(body)
-          this.#state = parserStates.INFO
-
-          // If the automatic PONG/CLOSE reply filled the socket's write buffer,
-          // stop parsing and resume on drain so a PING flood cannot grow the
-          // outbound queue without bound.
-          if (this.#loop && this.#handler.socket.writableNeedDrain) {
-            this.#loop = false
-            this.#handler.socket.once('drain', () => {
-              if (this.destroyed) return
-              this.#loop = true
-              this.run(callback)
-            })
-            return
-          }
-        } else {
-          if (!this.#info.compressed) {
-            if (!this.writeFragments(body)) {
-              return
-            }
-
-            // If the frame is not fragmented, a message has been received.
-            // If the frame is fragmented, it will terminate with a fin bit set
-            // and an opcode of 0 (continuation), therefore we handle that when
-            // parsing continuation frames, not here.
-            if (!this.#info.fragmented && this.#info.fin) {
-              websocketMessageReceived(this.#handler, this.#info.binaryType, this.consumeFragments())
-            }
-
-            this.#state = parserStates.INFO
-          } else {
-            this.#extensions.get('permessage-deflate').decompress(
-              body,
-              this.#info.fin,
-              (error, data) => {
-                if (error) {
-                  const code = error instanceof MessageSizeExceededError ? 1009 : 1007
-                  failWebsocketConnection(this.#handler, code, error.message)
-                  return
-                }
-
-                if (!this.writeFragments(data)) {
-                  return
-                }
-
-                // Check cumulative fragment size
-                if (this.#maxPayloadSize > 0 && this.#fragmentsBytes > this.#maxPayloadSize) {
-                  failWebsocketConnection(this.#handler, 1009, new MessageSizeExceededError().message)
-                  return
-                }
-
-                if (!this.#info.fin) {
-                  this.#state = parserStates.INFO
-                  this.#loop = true
-                  this.run(callback)
-                  return
-                }
-
-                websocketMessageReceived(this.#handler, this.#info.binaryType, this.consumeFragments())
-
-                this.#loop = true
-                this.#state = parserStates.INFO
-                this.run(callback)
-              },
-              this.#fragmentsBytes
-            )
-
-            this.#loop = false
-            break
-          }
-        }
-      }
-    }
-  }
-
-  /**
-   * Take n bytes from the buffered Buffers
-   * @param {number} n
-   * @returns {Buffer}
-   */
-  consume (n) {
-    if (n > this.#byteOffset) {
-      throw new Error('Called consume() before buffers satiated.')
-    } else if (n === 0) {
-      return emptyBuffer
-    }
-
-    this.#byteOffset -= n
-
-    const first = this.#buffers[0]
-
-    if (first.length > n) {
-      // replace with remaining buffer
-      this.#buffers[0] = first.subarray(n, first.length)
-      return first.subarray(0, n)
-    } else if (first.length === n) {
-      // prefect match
-      return this.#buffers.shift()
-    } else {
-      let offset = 0
-      // If Buffer.allocUnsafe is used, extra copies will be made because the offset is non-zero.
-      const buffer = Buffer.allocUnsafeSlow(n)
-      while (offset !== n) {
-        const next = this.#buffers[0]
-        const length = next.length
-
-        if (length + offset === n) {
-          buffer.set(this.#buffers.shift(), offset)
-          break
-        } else if (length + offset > n) {
-          buffer.set(next.subarray(0, n - offset), offset)
-          this.#buffers[0] = next.subarray(n - offset)
-          break
-        } else {
-          buffer.set(this.#buffers.shift(), offset)
-          offset += length
-        }
-      }
-
-      return buffer
-    }
-  }
-
-  writeFragments (fragment) {
-    if (
-      this.#maxFragments > 0 &&
-      this.#fragments.length === this.#maxFragments
-    ) {
-      failWebsocketConnection(this.#handler, 1008, 'Too many message fragments')
-      return false
-    }
-
-    this.#fragmentsBytes += fragment.length
-    this.#fragments.push(fragment)
-    return true
-  }
-
-  consumeFragments () {
-    const fragments = this.#fragments
-
-    if (fragments.length === 1) {
-      // single fragment
-      this.#fragmentsBytes = 0
-      return fragments.shift()
-    }
-
-    let offset = 0
-    // If Buffer.allocUnsafe is used, extra copies will be made because the offset is non-zero.
-    const output = Buffer.allocUnsafeSlow(this.#fragmentsBytes)
-
-    for (let i = 0; i < fragments.length; ++i) {
-      const buffer = fragments[i]
-      output.set(buffer, offset)
-      offset += buffer.length
-    }
-
-    this.#fragments = []
-    this.#fragmentsBytes = 0
-
-    return output
-  }
-
-  parseCloseBody (data) {
-    assert(data.length !== 1)
-
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-7.1.5
-    /** @type {number|undefined} */
-    let code
-
-    if (data.length >= 2) {
-      // _The WebSocket Connection Close Code_ is
-      // defined as the status code (Section 7.4) contained in the first Close
-      // control frame received by the application
-      code = data.readUInt16BE(0)
-    }
-
-    if (code !== undefined && !isValidStatusCode(code)) {
-      return { code: 1002, reason: 'Invalid status code', error: true }
-    }
-
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-7.1.6
-    /** @type {Buffer} */
-    let reason = data.subarray(2)
-
-    // Remove BOM
-    if (reason[0] === 0xEF && reason[1] === 0xBB && reason[2] === 0xBF) {
-      reason = reason.subarray(3)
-    }
-
+    let other;
+    source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner) => {
+        const token = KNOWN[inner];
+        if (token)
+            return token;
+        other ??= action;
+        return action;
+    });
+    if (other && path.endsWith('.gotmpl'))
+        return {
+            unreadable: `is a helmfile state template (.gotmpl) with ${other}, which only helmfile renders (this run reads .gotmpl state files whose only actions are {{ .Release.Name }}, {{ .Release.Namespace }} and {{ .Environment.Name }})`,
+        };
     try {
-      reason = utf8Decode(reason)
-    } catch {
-      return { code: 1007, reason: 'Invalid UTF-8', error: true }
+        const docs = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseAllDocuments */ .hR)(source, { merge: true });
+        const error = docs.flatMap((d) => d.errors)[0];
+        if (error)
+            return {
+                unreadable: `is not valid YAML (${error.message.split('\n')[0]}): fix the state file there`,
+            };
+        return { documents: docs.map((d) => d.toJS()).filter(_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G) };
     }
-
-    return { code, reason, error: false }
-  }
-
-  /**
-   * Parses control frames.
-   * @param {Buffer} body
-   */
-  parseControlFrame (body) {
-    const { opcode, payloadLength } = this.#info
-
-    if (opcode === opcodes.CLOSE) {
-      if (payloadLength === 1) {
-        failWebsocketConnection(this.#handler, 1002, 'Received close frame with a 1-byte body.')
-        return false
-      }
-
-      this.#info.closeInfo = this.parseCloseBody(body)
-
-      if (this.#info.closeInfo.error) {
-        const { code, reason } = this.#info.closeInfo
-
-        failWebsocketConnection(this.#handler, code, reason)
-        return false
-      }
-
-      // Upon receiving such a frame, the other peer sends a
-      // Close frame in response, if it hasn't already sent one.
-      if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-        // If an endpoint receives a Close frame and did not previously send a
-        // Close frame, the endpoint MUST send a Close frame in response.  (When
-        // sending a Close frame in response, the endpoint typically echos the
-        // status code it received.)
-        let body = emptyBuffer
-        if (this.#info.closeInfo.code) {
-          body = Buffer.allocUnsafe(2)
-          body.writeUInt16BE(this.#info.closeInfo.code, 0)
+    catch {
+        return { unreadable: 'is not a YAML file this run can read' };
+    }
+}
+/** The releases of one state document: templates inherited, known expansions made. */
+function resolvedReleases(state, environments) {
+    const templates = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(state.templates) ? state.templates : {};
+    const defaults = listOf(state.defaultInherit).filter((t) => typeof t === 'string');
+    const releases = Array.isArray(state.releases) ? state.releases.filter(_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G) : [];
+    return releases.flatMap((written) => {
+        const inherit = listOf(written.inherit).filter(_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G);
+        const named = new Set(inherit.map((i) => i.template));
+        const chain = [
+            ...defaults.filter((t) => !named.has(t)).map((template) => ({ template })),
+            ...inherit,
+        ];
+        let merged = {};
+        for (const { template, except } of chain) {
+            const fields = typeof template === 'string' ? templates[template] : undefined;
+            if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(fields))
+                continue;
+            const skip = new Set(listOf(except));
+            merged = {
+                ...merged,
+                ...Object.fromEntries(Object.entries(fields).filter(([k]) => !skip.has(k))),
+            };
         }
-        const closeFrame = new WebsocketFrameSend(body)
-
-        this.#handler.socket.write(closeFrame.createFrame(opcodes.CLOSE))
-        this.#handler.closeState.add(sentCloseFrameState.SENT)
-      }
-
-      // Upon either sending or receiving a Close control frame, it is said
-      // that _The WebSocket Closing Handshake is Started_ and that the
-      // WebSocket connection is in the CLOSING state.
-      this.#handler.readyState = states.CLOSING
-      this.#handler.closeState.add(sentCloseFrameState.RECEIVED)
-
-      return false
-    } else if (opcode === opcodes.PING) {
-      // Upon receipt of a Ping frame, an endpoint MUST send a Pong frame in
-      // response, unless it already received a Close frame.
-      // A Pong frame sent in response to a Ping frame must have identical
-      // "Application data"
-
-      if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-        const frame = new WebsocketFrameSend(body)
-
-        this.#handler.socket.write(frame.createFrame(opcodes.PONG))
-
-        this.#handler.onPing(body)
-      }
-    } else if (opcode === opcodes.PONG) {
-      // A Pong frame MAY be sent unsolicited.  This serves as a
-      // unidirectional heartbeat.  A response to an unsolicited Pong frame is
-      // not expected.
-      this.#handler.onPong(body)
-    }
-
-    return true
-  }
-
-  get closingInfo () {
-    return this.#info.closeInfo
-  }
+        const release = { ...merged, ...written };
+        delete release.inherit;
+        const name = typeof release.name === 'string' ? release.name : '';
+        const namespace = typeof release.namespace === 'string' ? release.namespace : '';
+        const expand = (env) => replaceTokens(release, (s) => s
+            .split(RELEASE_NAME)
+            .join(name)
+            .split(RELEASE_NAMESPACE)
+            .join(namespace)
+            .split(ENVIRONMENT)
+            .join(env));
+        if (!JSON.stringify(release).includes(ENVIRONMENT))
+            return [{ release: expand('default') }];
+        return environments.map((environment) => ({ release: expand(environment), environment }));
+    });
 }
-
-module.exports = {
-  ByteParser
+/** The environments the state files name (`default` when none does: helmfile's default). */
+function environmentsOf(states) {
+    const names = new Set();
+    for (const state of states)
+        if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(state.environments))
+            for (const name of Object.keys(state.environments))
+                names.add(name);
+    return names.size > 0 ? [...names] : ['default'];
 }
+/** A template action left in a field helmfile would render (other than the known ones). */
+function templated(value) {
+    return /\{\{[^}]*\}\}/.exec(JSON.stringify(value) ?? '')?.[0];
+}
+const listOf = (value) => Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+function replaceTokens(value, fn) {
+    if (typeof value === 'string')
+        return fn(value);
+    if (Array.isArray(value))
+        return value.map((v) => replaceTokens(v, fn));
+    if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(value))
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceTokens(v, fn)]));
+    return value;
+}
+/**
+ * A release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
+ * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
+ */
+function setFlags(release) {
+    const flags = [];
+    const one = (entry, flag) => {
+        const name = typeof entry.name === 'string' ? entry.name : '';
+        if (entry.value !== undefined && entry.value !== '')
+            flags.push(flag, `${name}=${stringOf(entry.value)}`);
+        else if (typeof entry.file === 'string')
+            flags.push('--set-file', `${name}=${entry.file}`);
+        else if (Array.isArray(entry.values))
+            flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
+    };
+    for (const entry of release.set)
+        one(entry, '--set');
+    for (const entry of release.setString)
+        one(entry, '--set-string');
+    return flags;
+}
+const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
 
 /***/ }),
 
-/***/ 3900:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+/***/ 7453:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
-
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KG: () => (/* binding */ chartValuesFiles),
+/* harmony export */   rL: () => (/* binding */ releaseChartSpec),
+/* harmony export */   sk: () => (/* binding */ reconcileStrategy),
+/* harmony export */   uk: () => (/* binding */ gitRepositoryRef),
+/* harmony export */   vU: () => (/* binding */ ociRepositoryRef)
+/* harmony export */ });
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6497);
 /**
- * @typedef {object} SendQueueNode
- * @property {Promise<void> | null} promise
- * @property {((...args: any[]) => any)} callback
- * @property {Buffer | null} frame
- */
-
-class SendQueue {
-  /**
-   * @type {FixedQueue}
-   */
-  #queue = new FixedQueue()
-
-  /**
-   * @type {boolean}
-   */
-  #running = false
-
-  /** @type {import('node:net').Socket} */
-  #socket
-
-  constructor (socket) {
-    this.#socket = socket
-  }
-
-  add (item, cb, hint) {
-    if (hint !== sendHints.blob) {
-      if (!this.#running) {
-        // TODO(@tsctx): support fast-path for string on running
-        if (hint === sendHints.text) {
-          // special fast-path for string
-          const { 0: head, 1: body } = WebsocketFrameSend.createFastTextFrame(item)
-          this.#socket.cork()
-          this.#socket.write(head)
-          this.#socket.write(body, cb)
-          this.#socket.uncork()
-        } else {
-          // direct writing
-          this.#socket.write(createFrame(item, hint), cb)
-        }
-      } else {
-        /** @type {SendQueueNode} */
-        const node = {
-          promise: null,
-          callback: cb,
-          frame: createFrame(item, hint)
-        }
-        this.#queue.push(node)
-      }
-      return
-    }
-
-    /** @type {SendQueueNode} */
-    const node = {
-      promise: item.arrayBuffer().then((ab) => {
-        node.promise = null
-        node.frame = createFrame(ab, hint)
-      }),
-      callback: cb,
-      frame: null
-    }
-
-    this.#queue.push(node)
-
-    if (!this.#running) {
-      this.#run()
-    }
-  }
-
-  async #run () {
-    this.#running = true
-    const queue = this.#queue
-    while (!queue.isEmpty()) {
-      const node = queue.shift()
-      // wait pending promise
-      if (node.promise !== null) {
-        await node.promise
-      }
-      // write
-      this.#socket.write(node.frame, node.callback)
-      // cleanup
-      node.callback = node.frame = null
-    }
-    this.#running = false
-  }
-}
-
-function createFrame (data, hint) {
-  return new WebsocketFrameSend(toBuffer(data, hint)).createFrame(hint === sendHints.text ? opcodes.TEXT : opcodes.BINARY)
-}
-
-function toBuffer (data, hint) {
-  switch (hint) {
-    case sendHints.text:
-    case sendHints.typedArray:
-      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    case sendHints.arrayBuffer:
-    case sendHints.blob:
-      return new Uint8Array(data)
-  }
-}
-
-module.exports = { SendQueue }
-
-
-/***/ }),
-
-/***/ 6919:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-
-function createInheritableDOMException () {
-  // https://github.com/nodejs/node/issues/59677
-  class Test extends DOMException {
-    get reason () {
-      return ''
-    }
-  }
-
-  if (new Test().reason !== undefined) {
-    return DOMException
-  }
-
-  return new Proxy(DOMException, {
-    construct (target, args, newTarget) {
-      const instance = Reflect.construct(target, args, target)
-      Object.setPrototypeOf(instance, newTarget.prototype)
-      return instance
-    }
-  })
-}
-
-class WebSocketError extends createInheritableDOMException() {
-  #closeCode
-  #reason
-
-  constructor (message = '', init = undefined) {
-    message = webidl.converters.DOMString(message, 'WebSocketError', 'message')
-
-    // 1. Set this 's name to " WebSocketError ".
-    // 2. Set this 's message to message .
-    super(message, 'WebSocketError')
-
-    if (init === kConstruct) {
-      return
-    } else if (init !== null) {
-      init = webidl.converters.WebSocketCloseInfo(init)
-    }
-
-    // 3. Let code be init [" closeCode "] if it exists , or null otherwise.
-    let code = init.closeCode ?? null
-
-    // 4. Let reason be init [" reason "] if it exists , or the empty string otherwise.
-    const reason = init.reason ?? ''
-
-    // 5. Validate close code and reason with code and reason .
-    validateCloseCodeAndReason(code, reason)
-
-    // 6. If reason is non-empty, but code is not set, then set code to 1000 ("Normal Closure").
-    if (reason.length !== 0 && code === null) {
-      code = 1000
-    }
-
-    // 7. Set this 's closeCode to code .
-    this.#closeCode = code
-
-    // 8. Set this 's reason to reason .
-    this.#reason = reason
-  }
-
-  get closeCode () {
-    return this.#closeCode
-  }
-
-  get reason () {
-    return this.#reason
-  }
-
-  /**
-   * @param {string} message
-   * @param {number|null} code
-   * @param {string} reason
-   */
-  static createUnvalidatedWebSocketError (message, code, reason) {
-    const error = new WebSocketError(message, kConstruct)
-    error.#closeCode = code
-    error.#reason = reason
-    return error
-  }
-}
-
-const { createUnvalidatedWebSocketError } = WebSocketError
-delete WebSocketError.createUnvalidatedWebSocketError
-
-Object.defineProperties(WebSocketError.prototype, {
-  closeCode: kEnumerableProperty,
-  reason: kEnumerableProperty,
-  [Symbol.toStringTag]: {
-    value: 'WebSocketError',
-    writable: false,
-    enumerable: false,
-    configurable: true
-  }
-})
-
-webidl.is.WebSocketError = webidl.util.MakeTypeAssertion(WebSocketError)
-
-module.exports = { WebSocketError, createUnvalidatedWebSocketError }
-
-
-/***/ }),
-
-/***/ 2873:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
-
-let emittedExperimentalWarning = false
-
-class WebSocketStream {
-  // Each WebSocketStream object has an associated url , which is a URL record .
-  /** @type {URL} */
-  #url
-
-  // Each WebSocketStream object has an associated opened promise , which is a promise.
-  /** @type {import('../../../util/promise').DeferredPromise} */
-  #openedPromise
-
-  // Each WebSocketStream object has an associated closed promise , which is a promise.
-  /** @type {import('../../../util/promise').DeferredPromise} */
-  #closedPromise
-
-  // Each WebSocketStream object has an associated readable stream , which is a ReadableStream .
-  /** @type {ReadableStream} */
-  #readableStream
-  /** @type {ReadableStreamDefaultController} */
-  #readableStreamController
-
-  // Retain the controller so the writable stream can be errored while locked.
-  /** @type {WritableStreamDefaultController} */
-  #writableStreamController
-
-  // Each WebSocketStream object has an associated boolean handshake aborted , which is initially false.
-  #handshakeAborted = false
-
-  /** @type {import('../websocket').Handler} */
-  #handler = {
-    // https://whatpr.org/websockets/48/7b748d3...d5570f3.html#feedback-to-websocket-stream-from-the-protocol
-    onConnectionEstablished: (response, extensions) => this.#onConnectionEstablished(response, extensions),
-    onMessage: (opcode, data) => this.#onMessage(opcode, data),
-    onParserError: (err) => failWebsocketConnection(this.#handler, null, err.message),
-    onParserDrain: () => this.#handler.socket.resume(),
-    onSocketData: (chunk) => {
-      if (!this.#parser.write(chunk)) {
-        this.#handler.socket.pause()
-      }
-    },
-    onSocketError: (err) => {
-      this.#handler.readyState = states.CLOSING
-
-      if (channels.socketError.hasSubscribers) {
-        channels.socketError.publish(err)
-      }
-
-      this.#handler.socket.destroy()
-    },
-    onSocketClose: () => this.#onSocketClose(),
-    onPing: () => {},
-    onPong: () => {},
-
-    readyState: states.CONNECTING,
-    socket: null,
-    closeState: new Set(),
-    controller: null,
-    wasEverConnected: false
-  }
-
-  /** @type {import('../receiver').ByteParser} */
-  #parser
-
-  constructor (url, options = undefined) {
-    if (!emittedExperimentalWarning) {
-      process.emitWarning('WebSocketStream is experimental! Expect it to change at any time.', {
-        code: 'UNDICI-WSS'
-      })
-      emittedExperimentalWarning = true
-    }
-
-    webidl.argumentLengthCheck(arguments, 1, 'WebSocket')
-
-    url = webidl.converters.USVString(url)
-    if (options !== null) {
-      options = webidl.converters.WebSocketStreamOptions(options)
-    }
-
-    // 1. Let baseURL be this 's relevant settings object 's API base URL .
-    const baseURL = environmentSettingsObject.settingsObject.baseUrl
-
-    // 2. Let urlRecord be the result of getting a URL record given url and baseURL .
-    const urlRecord = getURLRecord(url, baseURL)
-
-    // 3. Let protocols be options [" protocols "] if it exists , otherwise an empty sequence.
-    const protocols = options.protocols
-
-    // 4. If any of the values in protocols occur more than once or otherwise fail to match the requirements for elements that comprise the value of ` Sec-WebSocket-Protocol ` fields as defined by The WebSocket Protocol , then throw a " SyntaxError " DOMException . [WSP]
-    if (protocols.length !== new Set(protocols.map(p => p.toLowerCase())).size) {
-      throw new DOMException('Invalid Sec-WebSocket-Protocol value', 'SyntaxError')
-    }
-
-    if (protocols.length > 0 && !protocols.every(p => isValidSubprotocol(p))) {
-      throw new DOMException('Invalid Sec-WebSocket-Protocol value', 'SyntaxError')
-    }
-
-    // 5. Set this 's url to urlRecord .
-    this.#url = urlRecord.toString()
-
-    // 6. Set this 's opened promise and closed promise to new promises.
-    this.#openedPromise = createDeferredPromise()
-    this.#closedPromise = createDeferredPromise()
-
-    // 7. Apply backpressure to the WebSocket.
-    // TODO
-
-    // 8.  If options [" signal "] exists ,
-    if (options.signal != null) {
-      // 8.1. Let signal be options [" signal "].
-      const signal = options.signal
-
-      // 8.2. If signal is aborted , then reject this 's opened promise and closed promise with signal ’s abort reason
-      //      and return.
-      if (signal.aborted) {
-        this.#openedPromise.reject(signal.reason)
-        this.#closedPromise.reject(signal.reason)
-        return
-      }
-
-      // 8.3. Add the following abort steps to signal :
-      signal.addEventListener('abort', () => {
-        // 8.3.1. If the WebSocket connection is not yet established : [WSP]
-        if (!isEstablished(this.#handler.readyState)) {
-          // 8.3.1.1. Fail the WebSocket connection .
-          failWebsocketConnection(this.#handler)
-
-          // Set this 's ready state to CLOSING .
-          this.#handler.readyState = states.CLOSING
-
-          // Reject this 's opened promise and closed promise with signal ’s abort reason .
-          this.#openedPromise.reject(signal.reason)
-          this.#closedPromise.reject(signal.reason)
-
-          // Set this 's handshake aborted to true.
-          this.#handshakeAborted = true
-        }
-      }, { once: true })
-    }
-
-    // 9.  Let client be this 's relevant settings object .
-    const client = environmentSettingsObject.settingsObject
-
-    // 10. Run this step in parallel :
-    // 10.1. Establish a WebSocket connection given urlRecord , protocols , and client . [FETCH]
-    this.#handler.controller = establishWebSocketConnection(
-      urlRecord,
-      protocols,
-      client,
-      this.#handler,
-      options
-    )
-  }
-
-  // The url getter steps are to return this 's url , serialized .
-  get url () {
-    return this.#url.toString()
-  }
-
-  // The opened getter steps are to return this 's opened promise .
-  get opened () {
-    return this.#openedPromise.promise
-  }
-
-  // The closed getter steps are to return this 's closed promise .
-  get closed () {
-    return this.#closedPromise.promise
-  }
-
-  // The close( closeInfo ) method steps are:
-  close (closeInfo = undefined) {
-    if (closeInfo !== null) {
-      closeInfo = webidl.converters.WebSocketCloseInfo(closeInfo)
-    }
-
-    // 1. Let code be closeInfo [" closeCode "] if present, or null otherwise.
-    const code = closeInfo.closeCode ?? null
-
-    // 2. Let reason be closeInfo [" reason "].
-    const reason = closeInfo.reason
-
-    // 3. Close the WebSocket with this , code , and reason .
-    closeWebSocketConnection(this.#handler, code, reason, true)
-  }
-
-  #write (chunk) {
-    // See /websockets/stream/tentative/write.any.html
-    chunk = webidl.converters.WebSocketStreamWrite(chunk)
-
-    // 1. Let promise be a new promise created in stream ’s relevant realm .
-    const promise = createDeferredPromise()
-
-    // 2. Let data be null.
-    let data = null
-
-    // 3. Let opcode be null.
-    let opcode = null
-
-    // 4. If chunk is a BufferSource ,
-    if (webidl.is.BufferSource(chunk)) {
-      // 4.1. Set data to a copy of the bytes given chunk .
-      data = new Uint8Array(ArrayBuffer.isView(chunk) ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) : chunk.slice())
-
-      // 4.2. Set opcode to a binary frame opcode.
-      opcode = opcodes.BINARY
-    } else {
-      // 5. Otherwise,
-
-      // 5.1. Let string be the result of converting chunk to an IDL USVString .
-      //    If this throws an exception, return a promise rejected with the exception.
-      let string
-
-      try {
-        string = webidl.converters.DOMString(chunk)
-      } catch (e) {
-        promise.reject(e)
-        return promise.promise
-      }
-
-      // 5.2. Set data to the result of UTF-8 encoding string .
-      data = new TextEncoder().encode(string)
-
-      // 5.3. Set opcode to a text frame opcode.
-      opcode = opcodes.TEXT
-    }
-
-    // 6. In parallel,
-    // 6.1. Wait until there is sufficient buffer space in stream to send the message.
-
-    // 6.2. If the closing handshake has not yet started , Send a WebSocket Message to stream comprised of data using opcode .
-    if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-      const frame = new WebsocketFrameSend(data)
-
-      this.#handler.socket.write(frame.createFrame(opcode), () => {
-        promise.resolve(undefined)
-      })
-    }
-
-    // 6.3. Queue a global task on the WebSocket task source given stream ’s relevant global object to resolve promise with undefined.
-    return promise.promise
-  }
-
-  /** @type {import('../websocket').Handler['onConnectionEstablished']} */
-  #onConnectionEstablished (response, parsedExtensions) {
-    this.#handler.socket = response.socket
-
-    // Get options from dispatcher options
-    const maxFragments = this.#handler.controller.dispatcher?.webSocketOptions?.maxFragments
-    const maxPayloadSize = this.#handler.controller.dispatcher?.webSocketOptions?.maxPayloadSize
-
-    const parser = new ByteParser(this.#handler, parsedExtensions, {
-      maxFragments,
-      maxPayloadSize
-    })
-    parser.on('drain', () => this.#handler.onParserDrain())
-    parser.on('error', (err) => this.#handler.onParserError(err))
-
-    this.#parser = parser
-
-    // 1. Change stream ’s ready state to OPEN (1).
-    this.#handler.readyState = states.OPEN
-
-    // 2. Set stream ’s was ever connected to true.
-    // This is done in the opening handshake.
-
-    // 3. Let extensions be the extensions in use .
-    const extensions = parsedExtensions ?? ''
-
-    // 4. Let protocol be the subprotocol in use .
-    const protocol = response.headersList.get('sec-websocket-protocol') ?? ''
-
-    // 5. Let pullAlgorithm be an action that pulls bytes from stream .
-    // 6. Let cancelAlgorithm be an action that cancels stream with reason , given reason .
-    // 7. Let readable be a new ReadableStream .
-    // 8. Set up readable with pullAlgorithm and cancelAlgorithm .
-    const readable = new ReadableStream({
-      start: (controller) => {
-        this.#readableStreamController = controller
-      },
-      cancel: (reason) => this.#cancel(reason)
-    })
-
-    // 9. Let writeAlgorithm be an action that writes chunk to stream , given chunk .
-    // 10. Let closeAlgorithm be an action that closes stream .
-    // 11. Let abortAlgorithm be an action that aborts stream with reason , given reason .
-    // 12. Let writable be a new WritableStream .
-    // 13. Set up writable with writeAlgorithm , closeAlgorithm , and abortAlgorithm .
-    const writable = new WritableStream({
-      start: (controller) => {
-        this.#writableStreamController = controller
-      },
-      write: (chunk) => this.#write(chunk),
-      close: () => closeWebSocketConnection(this.#handler, null, null),
-      abort: (reason) => this.#closeUsingReason(reason)
-    })
-
-    // Set stream ’s readable stream to readable .
-    this.#readableStream = readable
-
-    // Resolve stream ’s opened promise with WebSocketOpenInfo «[ " extensions " → extensions , " protocol " → protocol , " readable " → readable , " writable " → writable ]».
-    this.#openedPromise.resolve({
-      extensions,
-      protocol,
-      readable,
-      writable
-    })
-  }
-
-  /** @type {import('../websocket').Handler['onMessage']} */
-  #onMessage (type, data) {
-    // 1. If stream’s ready state is not OPEN (1), then return.
-    if (this.#handler.readyState !== states.OPEN) {
-      return
-    }
-
-    // 2. Let chunk be determined by switching on type:
-    //      - type indicates that the data is Text
-    //          a new DOMString containing data
-    //      - type indicates that the data is Binary
-    //          a new Uint8Array object, created in the relevant Realm of the
-    //          WebSocketStream object, whose contents are data
-    let chunk
-
-    if (type === opcodes.TEXT) {
-      try {
-        chunk = utf8Decode(data)
-      } catch {
-        failWebsocketConnection(this.#handler, 1007, 'Received invalid UTF-8 in text frame.')
-        return
-      }
-    } else if (type === opcodes.BINARY) {
-      chunk = new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    }
-
-    // 3. Enqueue chunk into stream’s readable stream.
-    this.#readableStreamController.enqueue(chunk)
-
-    // 4. Apply backpressure to the WebSocket.
-  }
-
-  /** @type {import('../websocket').Handler['onSocketClose']} */
-  #onSocketClose () {
-    const wasClean =
-      this.#handler.closeState.has(sentCloseFrameState.SENT) &&
-      this.#handler.closeState.has(sentCloseFrameState.RECEIVED)
-
-    // 1. Change the ready state to CLOSED (3).
-    this.#handler.readyState = states.CLOSED
-
-    // 2. If stream ’s handshake aborted is true, then return.
-    if (this.#handshakeAborted) {
-      return
-    }
-
-    // 3. If stream ’s was ever connected is false, then reject stream ’s opened promise with a new WebSocketError.
-    if (!this.#handler.wasEverConnected) {
-      this.#openedPromise.reject(new WebSocketError('Socket never opened'))
-    }
-
-    const result = this.#parser?.closingInfo
-
-    // 4. Let code be the WebSocket connection close code .
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-7.1.5
-    // If this Close control frame contains no status code, _The WebSocket
-    // Connection Close Code_ is considered to be 1005. If _The WebSocket
-    // Connection is Closed_ and no Close control frame was received by the
-    // endpoint (such as could occur if the underlying transport connection
-    // is lost), _The WebSocket Connection Close Code_ is considered to be
-    // 1006.
-    let code = result?.code ?? 1005
-
-    if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-      code = 1006
-    }
-
-    // 5. Let reason be the result of applying UTF-8 decode without BOM to the WebSocket connection close reason .
-    const reason = result?.reason == null ? '' : utf8DecodeBytes(Buffer.from(result.reason))
-
-    // 6. If the connection was closed cleanly ,
-    if (wasClean) {
-      // 6.1. Close stream ’s readable stream .
-      this.#readableStreamController.close()
-
-      // 6.2. Error stream ’s writable stream with an " InvalidStateError " DOMException indicating that a closed WebSocketStream cannot be written to.
-      this.#writableStreamController.error(new DOMException('A closed WebSocketStream cannot be written to', 'InvalidStateError'))
-
-      // 6.3. Resolve stream ’s closed promise with WebSocketCloseInfo «[ " closeCode " → code , " reason " → reason ]».
-      this.#closedPromise.resolve({
-        closeCode: code,
-        reason
-      })
-    } else {
-      // 7. Otherwise,
-
-      // 7.1. Let error be a new WebSocketError whose closeCode is code and reason is reason .
-      const error = createUnvalidatedWebSocketError('unclean close', code, reason)
-
-      // 7.2. Error stream ’s readable stream with error .
-      this.#readableStreamController?.error(error)
-
-      // 7.3. Error stream ’s writable stream with error .
-      this.#writableStreamController?.error(error)
-
-      // 7.4. Reject stream ’s closed promise with error .
-      this.#closedPromise.reject(error)
-    }
-  }
-
-  #closeUsingReason (reason) {
-    // 1. Let code be null.
-    let code = null
-
-    // 2. Let reasonString be the empty string.
-    let reasonString = ''
-
-    // 3. If reason implements WebSocketError ,
-    if (webidl.is.WebSocketError(reason)) {
-      // 3.1. Set code to reason ’s closeCode .
-      code = reason.closeCode
-
-      // 3.2. Set reasonString to reason ’s reason .
-      reasonString = reason.reason
-    }
-
-    // 4. Close the WebSocket with stream , code , and reasonString . If this throws an exception,
-    //    discard code and reasonString and close the WebSocket with stream .
-    closeWebSocketConnection(this.#handler, code, reasonString)
-  }
-
-  //  To cancel a WebSocketStream stream given reason , close using reason giving stream and reason .
-  #cancel (reason) {
-    this.#closeUsingReason(reason)
-  }
-}
-
-Object.defineProperties(WebSocketStream.prototype, {
-  url: kEnumerableProperty,
-  opened: kEnumerableProperty,
-  closed: kEnumerableProperty,
-  close: kEnumerableProperty,
-  [Symbol.toStringTag]: {
-    value: 'WebSocketStream',
-    writable: false,
-    enumerable: false,
-    configurable: true
-  }
-})
-
-webidl.converters.WebSocketStreamOptions = webidl.dictionaryConverter([
-  {
-    key: 'protocols',
-    converter: webidl.sequenceConverter(webidl.converters.USVString),
-    defaultValue: () => []
-  },
-  {
-    key: 'signal',
-    converter: webidl.nullableConverter(webidl.converters.AbortSignal),
-    defaultValue: () => null
-  }
-])
-
-webidl.converters.WebSocketCloseInfo = webidl.dictionaryConverter([
-  {
-    key: 'closeCode',
-    converter: (V) => webidl.converters['unsigned short'](V, webidl.attributes.EnforceRange)
-  },
-  {
-    key: 'reason',
-    converter: webidl.converters.USVString,
-    defaultValue: () => ''
-  }
-])
-
-webidl.converters.WebSocketStreamWrite = function (V) {
-  if (typeof V === 'string') {
-    return webidl.converters.USVString(V)
-  }
-
-  return webidl.converters.BufferSource(V)
-}
-
-module.exports = { WebSocketStream }
-
-
-/***/ }),
-
-/***/ 8625:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { states, opcodes } = __nccwpck_require__(736)
-const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-
-/**
- * @param {number} readyState
- * @returns {boolean}
- */
-function isConnecting (readyState) {
-  // If the WebSocket connection is not yet established, and the connection
-  // is not yet closed, then the WebSocket connection is in the CONNECTING state.
-  return readyState === states.CONNECTING
-}
-
-/**
- * @param {number} readyState
- * @returns {boolean}
- */
-function isEstablished (readyState) {
-  // If the server's response is validated as provided for above, it is
-  // said that _The WebSocket Connection is Established_ and that the
-  // WebSocket Connection is in the OPEN state.
-  return readyState === states.OPEN
-}
-
-/**
- * @param {number} readyState
- * @returns {boolean}
- */
-function isClosing (readyState) {
-  // Upon either sending or receiving a Close control frame, it is said
-  // that _The WebSocket Closing Handshake is Started_ and that the
-  // WebSocket connection is in the CLOSING state.
-  return readyState === states.CLOSING
-}
-
-/**
- * @param {number} readyState
- * @returns {boolean}
- */
-function isClosed (readyState) {
-  return readyState === states.CLOSED
-}
-
-/**
- * @see https://dom.spec.whatwg.org/#concept-event-fire
- * @param {string} e
- * @param {EventTarget} target
- * @param {(...args: ConstructorParameters<typeof Event>) => Event} eventFactory
- * @param {EventInit | undefined} eventInitDict
- * @returns {void}
- */
-function fireEvent (e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
-  // 1. If eventConstructor is not given, then let eventConstructor be Event.
-
-  // 2. Let event be the result of creating an event given eventConstructor,
-  //    in the relevant realm of target.
-  // 3. Initialize event’s type attribute to e.
-  const event = eventFactory(e, eventInitDict)
-
-  // 4. Initialize any other IDL attributes of event as described in the
-  //    invocation of this algorithm.
-
-  // 5. Return the result of dispatching event at target, with legacy target
-  //    override flag set if set.
-  target.dispatchEvent(event)
-}
-
-/**
- * @see https://websockets.spec.whatwg.org/#feedback-from-the-protocol
- * @param {import('./websocket').Handler} handler
- * @param {number} type Opcode
- * @param {Buffer} data application data
- * @returns {void}
- */
-function websocketMessageReceived (handler, type, data) {
-  handler.onMessage(type, data)
-}
-
-/**
- * @param {Buffer} buffer
- * @returns {ArrayBuffer}
- */
-function toArrayBuffer (buffer) {
-  if (buffer.byteLength === buffer.buffer.byteLength) {
-    return buffer.buffer
-  }
-  return new Uint8Array(buffer).buffer
-}
-
-/**
- * @see https://datatracker.ietf.org/doc/html/rfc6455
- * @see https://datatracker.ietf.org/doc/html/rfc2616
- * @see https://bugs.chromium.org/p/chromium/issues/detail?id=398407
- * @param {string} protocol
- * @returns {boolean}
- */
-function isValidSubprotocol (protocol) {
-  // If present, this value indicates one
-  // or more comma-separated subprotocol the client wishes to speak,
-  // ordered by preference.  The elements that comprise this value
-  // MUST be non-empty strings with characters in the range U+0021 to
-  // U+007E not including separator characters as defined in
-  // [RFC2616] and MUST all be unique strings.
-  if (protocol.length === 0) {
-    return false
-  }
-
-  for (let i = 0; i < protocol.length; ++i) {
-    const code = protocol.charCodeAt(i)
-
-    if (
-      code < 0x21 || // CTL, contains SP (0x20) and HT (0x09)
-      code > 0x7E ||
-      code === 0x22 || // "
-      code === 0x28 || // (
-      code === 0x29 || // )
-      code === 0x2C || // ,
-      code === 0x2F || // /
-      code === 0x3A || // :
-      code === 0x3B || // ;
-      code === 0x3C || // <
-      code === 0x3D || // =
-      code === 0x3E || // >
-      code === 0x3F || // ?
-      code === 0x40 || // @
-      code === 0x5B || // [
-      code === 0x5C || // \
-      code === 0x5D || // ]
-      code === 0x7B || // {
-      code === 0x7D // }
-    ) {
-      return false
-    }
-  }
-
-  return true
-}
-
-/**
- * @see https://datatracker.ietf.org/doc/html/rfc6455#section-7-4
- * @param {number} code
- * @returns {boolean}
- */
-function isValidStatusCode (code) {
-  if (code >= 1000 && code < 1015) {
-    return (
-      code !== 1004 && // reserved
-      code !== 1005 && // "MUST NOT be set as a status code"
-      code !== 1006 // "MUST NOT be set as a status code"
-    )
-  }
-
-  return code >= 3000 && code <= 4999
-}
-
-/**
- * @see https://datatracker.ietf.org/doc/html/rfc6455#section-5.5
- * @param {number} opcode
- * @returns {boolean}
- */
-function isControlFrame (opcode) {
-  return (
-    opcode === opcodes.CLOSE ||
-    opcode === opcodes.PING ||
-    opcode === opcodes.PONG
-  )
-}
-
-/**
- * @param {number} opcode
- * @returns {boolean}
- */
-function isContinuationFrame (opcode) {
-  return opcode === opcodes.CONTINUATION
-}
-
-/**
- * @param {number} opcode
- * @returns {boolean}
- */
-function isTextBinaryFrame (opcode) {
-  return opcode === opcodes.TEXT || opcode === opcodes.BINARY
-}
-
-/**
+ * source-controller's rules: what it packages a chart with, when it builds a new chart artifact,
+ * and which commit a GitRepository follows. One home for the writer (values/chart-artifact.ts,
+ * values/flux-source.ts) and the proof (gitops/flux/chart-values.ts, gitops/applies.ts).
  *
- * @param {number} opcode
- * @returns {boolean}
+ * Followed from fluxcd/source-controller's code, not its docs:
+ * - api/v1 `HelmChart.GetValuesFiles`: the deprecated `valuesFile` is prepended to `valuesFiles`
+ *   (helm-controller copies both from a HelmRelease's `spec.chart.spec` into the HelmChart it
+ *   makes, every API version: internal/reconcile `buildHelmChartFromTemplate`); when the list is
+ *   not empty, internal/helm/chart builder (`mergeFileValues`) merges the files in order and
+ *   their merge replaces the chart's own values.yaml; when it is empty, values.yaml stays.
+ * - `reconcileStrategy`: `ChartVersion` when omitted (a new artifact only for a new version in
+ *   Chart.yaml), `Revision` (one for every new revision of the source).
+ * - An OCIRepository's ref as its reconciler (`getArtifactRef`) ranks it: `digest`, then `semver`,
+ *   then `tag` (`latest` when none is set).
+ * - A GitRepository's ref as fluxcd/pkg git/gogit `Client.Clone` resolves it: `commit`, then
+ *   `name`, then `tag`, then `semver`, then `branch`, and `master` (git.DefaultBranch) when none
+ *   is set; only a branch (or a `name` of refs/heads/…) moves with new commits.
+ * Pure rules: data in, data out, no I/O.
  */
-function isValidOpcode (opcode) {
-  return isTextBinaryFrame(opcode) || isContinuationFrame(opcode) || isControlFrame(opcode)
-}
 
 /**
- * Parses a Sec-WebSocket-Extensions header value.
- * @param {string} extensions
- * @returns {Map<string, string>}
+ * The values files source-controller packages a chart with, in order, as written (paths of the
+ * source for a GitRepository or Bucket chart, paths inside the package for a repository's): the
+ * deprecated `valuesFile` first, then `valuesFiles`. Empty: the chart's own values.yaml is its
+ * defaults. `chartSpec` is a HelmRelease's `spec.chart.spec` or a HelmChart's `spec`.
  */
-// TODO(@Uzlopak, @KhafraDev): make compliant https://datatracker.ietf.org/doc/html/rfc6455#section-9.1
-function parseExtensions (extensions) {
-  const position = { position: 0 }
-  const extensionList = new Map()
-
-  while (position.position < extensions.length) {
-    const pair = collectASequenceOfCodePointsFast(';', extensions, position)
-    const [name, value = ''] = pair.split('=', 2)
-
-    extensionList.set(
-      removeHTTPWhitespace(name, true, false),
-      removeHTTPWhitespace(value, false, true)
-    )
-
-    position.position++
-  }
-
-  return extensionList
+function chartValuesFiles(chartSpec) {
+    const text = (value) => typeof value === 'string' && value !== '';
+    const files = Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.filter(text) : [];
+    return text(chartSpec.valuesFile) ? [chartSpec.valuesFile, ...files] : files;
 }
-
+/** A HelmRelease's `spec.chart.spec` (empty when it has none: a `spec.chartRef`). */
+function releaseChartSpec(release) {
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .G)(release.spec) ? release.spec : {};
+    return (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .G)(spec.chart) && (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .G)(spec.chart.spec) ? spec.chart.spec : {};
+}
+/** When source-controller builds a new artifact for the chart: `ChartVersion` unless set. */
+const reconcileStrategy = (chartSpec) => typeof chartSpec.reconcileStrategy === 'string' && chartSpec.reconcileStrategy
+    ? chartSpec.reconcileStrategy
+    : 'ChartVersion';
+function gitRepositoryRef(spec) {
+    const ref = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .G)(spec.ref) ? spec.ref : {};
+    const set = (key) => typeof ref[key] === 'string' && ref[key] !== '' ? ref[key] : undefined;
+    for (const kind of ['commit', 'name', 'tag', 'semver']) {
+        const value = set(kind);
+        if (value === undefined)
+            continue;
+        const head = kind === 'name' ? /^refs\/heads\/(.+)$/.exec(value) : null;
+        return {
+            kind: head ? 'branch' : kind,
+            value: head ? head[1] : value,
+            field: `spec.ref.${kind}`,
+        };
+    }
+    const branch = set('branch');
+    return branch
+        ? { kind: 'branch', value: branch, field: 'spec.ref.branch' }
+        : { kind: 'branch', value: 'master', field: "no spec.ref, so source-controller's default" };
+}
 /**
- * @see https://www.rfc-editor.org/rfc/rfc7692#section-7.1.2.2
- * @description "client-max-window-bits = 1*DIGIT"
- * @param {string} value
- * @returns {boolean}
+ * An OCIRepository's ref as source-controller ranks it: digest, then semver (the one constraint),
+ * then the tag, pulled as it is (`latest` when none is set): never the highest version in its
+ * place. A tag may carry its digest (`1.4.0@sha256:…`), which then decides.
  */
-function isValidClientWindowBits (value) {
-  // Must have at least one character
-  if (value.length === 0) {
-    return false
-  }
-
-  // Check all characters are ASCII digits
-  for (let i = 0; i < value.length; i++) {
-    const byte = value.charCodeAt(i)
-
-    if (byte < 0x30 || byte > 0x39) {
-      return false
-    }
-  }
-
-  // Check numeric range: zlib requires windowBits in range 8-15
-  const num = Number.parseInt(value, 10)
-  return num >= 8 && num <= 15
-}
-
-/**
- * @see https://whatpr.org/websockets/48/7b748d3...d5570f3.html#get-a-url-record
- * @param {string} url
- * @param {string} [baseURL]
- */
-function getURLRecord (url, baseURL) {
-  // 1. Let urlRecord be the result of applying the URL parser to url with baseURL .
-  // 2. If urlRecord is failure, then throw a " SyntaxError " DOMException .
-  let urlRecord
-
-  try {
-    urlRecord = new URL(url, baseURL)
-  } catch (e) {
-    throw new DOMException(e, 'SyntaxError')
-  }
-
-  // 3. If urlRecord ’s scheme is " http ", then set urlRecord ’s scheme to " ws ".
-  // 4. Otherwise, if urlRecord ’s scheme is " https ", set urlRecord ’s scheme to " wss ".
-  if (urlRecord.protocol === 'http:') {
-    urlRecord.protocol = 'ws:'
-  } else if (urlRecord.protocol === 'https:') {
-    urlRecord.protocol = 'wss:'
-  }
-
-  // 5. If urlRecord ’s scheme is not " ws " or " wss ", then throw a " SyntaxError " DOMException .
-  if (urlRecord.protocol !== 'ws:' && urlRecord.protocol !== 'wss:') {
-    throw new DOMException('expected a ws: or wss: url', 'SyntaxError')
-  }
-
-  // If urlRecord ’s fragment is non-null, then throw a " SyntaxError " DOMException .
-  if (urlRecord.hash.length || urlRecord.href.endsWith('#')) {
-    throw new DOMException('hash', 'SyntaxError')
-  }
-
-  // Return urlRecord .
-  return urlRecord
-}
-
-// https://whatpr.org/websockets/48.html#validate-close-code-and-reason
-function validateCloseCodeAndReason (code, reason) {
-  // 1. If code is not null, but is neither an integer equal to
-  //    1000 nor an integer in the range 3000 to 4999, inclusive,
-  //    throw an "InvalidAccessError" DOMException.
-  if (code !== null) {
-    if (code !== 1000 && (code < 3000 || code > 4999)) {
-      throw new DOMException('invalid code', 'InvalidAccessError')
-    }
-  }
-
-  // 2. If reason is not null, then:
-  if (reason !== null) {
-    // 2.1. Let reasonBytes be the result of UTF-8 encoding reason.
-    // 2.2. If reasonBytes is longer than 123 bytes, then throw a
-    //      "SyntaxError" DOMException.
-    const reasonBytesLength = Buffer.byteLength(reason)
-
-    if (reasonBytesLength > 123) {
-      throw new DOMException(`Reason must be less than 123 bytes; received ${reasonBytesLength}`, 'SyntaxError')
-    }
-  }
-}
-
-/**
- * Converts a Buffer to utf-8, even on platforms without icu.
- * @type {(buffer: Buffer) => string}
- */
-const utf8Decode = (() => {
-  if (typeof process.versions.icu === 'string') {
-    const fatalDecoder = new TextDecoder('utf-8', { fatal: true })
-    return fatalDecoder.decode.bind(fatalDecoder)
-  }
-  return function (buffer) {
-    if (isUtf8(buffer)) {
-      return buffer.toString('utf-8')
-    }
-    throw new TypeError('Invalid utf-8 received.')
-  }
-})()
-
-module.exports = {
-  isConnecting,
-  isEstablished,
-  isClosing,
-  isClosed,
-  fireEvent,
-  isValidSubprotocol,
-  isValidStatusCode,
-  websocketMessageReceived,
-  utf8Decode,
-  isControlFrame,
-  isContinuationFrame,
-  isTextBinaryFrame,
-  isValidOpcode,
-  parseExtensions,
-  isValidClientWindowBits,
-  toArrayBuffer,
-  getURLRecord,
-  validateCloseCodeAndReason
-}
-
-
-/***/ }),
-
-/***/ 3726:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
-const {
-  isConnecting,
-  isEstablished,
-  isClosing,
-  isClosed,
-  isValidSubprotocol,
-  fireEvent,
-  utf8Decode,
-  toArrayBuffer,
-  getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
-
-function getSocketAddress (socket) {
-  if (typeof socket?.address === 'function') {
-    return socket.address()
-  }
-
-  if (typeof socket?.session?.socket?.address === 'function') {
-    return socket.session.socket.address()
-  }
-
-  return null
-}
-
-/**
- * @typedef {object} Handler
- * @property {(response: any, extensions?: string[]) => void} onConnectionEstablished
- * @property {(opcode: number, data: Buffer) => void} onMessage
- * @property {(error: Error) => void} onParserError
- * @property {() => void} onParserDrain
- * @property {(chunk: Buffer) => void} onSocketData
- * @property {(err: Error) => void} onSocketError
- * @property {() => void} onSocketClose
- * @property {(body: Buffer) => void} onPing
- * @property {(body: Buffer) => void} onPong
- *
- * @property {number} readyState
- * @property {import('stream').Duplex} socket
- * @property {Set<number>} closeState
- * @property {import('../fetch/index').Fetch} controller
- * @property {boolean} [wasEverConnected=false]
- */
-
-// https://websockets.spec.whatwg.org/#interface-definition
-class WebSocket extends EventTarget {
-  #events = {
-    open: null,
-    error: null,
-    close: null,
-    message: null
-  }
-
-  #bufferedAmount = 0
-  #protocol = ''
-  #extensions = ''
-
-  /** @type {SendQueue} */
-  #sendQueue
-
-  /** @type {Handler} */
-  #handler = {
-    onConnectionEstablished: (response, extensions) => this.#onConnectionEstablished(response, extensions),
-    onMessage: (opcode, data) => this.#onMessage(opcode, data),
-    onParserError: (err) => failWebsocketConnection(this.#handler, null, err.message),
-    onParserDrain: () => this.#onParserDrain(),
-    onSocketData: (chunk) => {
-      if (!this.#parser.write(chunk)) {
-        this.#handler.socket.pause()
-      }
-    },
-    onSocketError: (err) => {
-      this.#handler.readyState = states.CLOSING
-
-      if (channels.socketError.hasSubscribers) {
-        channels.socketError.publish(err)
-      }
-
-      this.#handler.socket.destroy()
-    },
-    onSocketClose: () => this.#onSocketClose(),
-    onPing: (body) => {
-      if (channels.ping.hasSubscribers) {
-        channels.ping.publish({
-          payload: body,
-          websocket: this
-        })
-      }
-    },
-    onPong: (body) => {
-      if (channels.pong.hasSubscribers) {
-        channels.pong.publish({
-          payload: body,
-          websocket: this
-        })
-      }
-    },
-
-    readyState: states.CONNECTING,
-    socket: null,
-    closeState: new Set(),
-    controller: null,
-    wasEverConnected: false
-  }
-
-  #url
-  #binaryType
-  /** @type {import('./receiver').ByteParser} */
-  #parser
-
-  /**
-   * @param {string} url
-   * @param {string|string[]} protocols
-   */
-  constructor (url, protocols = []) {
-    super()
-
-    webidl.util.markAsUncloneable(this)
-
-    const prefix = 'WebSocket constructor'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    const options = webidl.converters['DOMString or sequence<DOMString> or WebSocketInit'](protocols, prefix, 'options')
-
-    url = webidl.converters.USVString(url)
-    protocols = options.protocols
-
-    // 1. Let baseURL be this's relevant settings object's API base URL.
-    const baseURL = environmentSettingsObject.settingsObject.baseUrl
-
-    // 2. Let urlRecord be the result of getting a URL record given url and baseURL.
-    const urlRecord = getURLRecord(url, baseURL)
-
-    // 3. If protocols is a string, set protocols to a sequence consisting
-    //    of just that string.
-    if (typeof protocols === 'string') {
-      protocols = [protocols]
-    }
-
-    // 4. If any of the values in protocols occur more than once or otherwise
-    //    fail to match the requirements for elements that comprise the value
-    //    of `Sec-WebSocket-Protocol` fields as defined by The WebSocket
-    //    protocol, then throw a "SyntaxError" DOMException.
-    if (protocols.length !== new Set(protocols.map(p => p.toLowerCase())).size) {
-      throw new DOMException('Invalid Sec-WebSocket-Protocol value', 'SyntaxError')
-    }
-
-    if (protocols.length > 0 && !protocols.every(p => isValidSubprotocol(p))) {
-      throw new DOMException('Invalid Sec-WebSocket-Protocol value', 'SyntaxError')
-    }
-
-    // 5. Set this's url to urlRecord.
-    this.#url = new URL(urlRecord.href)
-
-    // 6. Let client be this's relevant settings object.
-    const client = environmentSettingsObject.settingsObject
-
-    // 7. Run this step in parallel:
-    // 7.1. Establish a WebSocket connection given urlRecord, protocols,
-    //      and client.
-    this.#handler.controller = establishWebSocketConnection(
-      urlRecord,
-      protocols,
-      client,
-      this.#handler,
-      options
-    )
-
-    // Each WebSocket object has an associated ready state, which is a
-    // number representing the state of the connection. Initially it must
-    // be CONNECTING (0).
-    this.#handler.readyState = WebSocket.CONNECTING
-
-    // The extensions attribute must initially return the empty string.
-
-    // The protocol attribute must initially return the empty string.
-
-    // Each WebSocket object has an associated binary type, which is a
-    // BinaryType. Initially it must be "blob".
-    this.#binaryType = 'blob'
-  }
-
-  /**
-   * @see https://websockets.spec.whatwg.org/#dom-websocket-close
-   * @param {number|undefined} code
-   * @param {string|undefined} reason
-   */
-  close (code = undefined, reason = undefined) {
-    webidl.brandCheck(this, WebSocket)
-
-    const prefix = 'WebSocket.close'
-
-    if (code !== undefined) {
-      code = webidl.converters['unsigned short'](code, prefix, 'code', webidl.attributes.Clamp)
-    }
-
-    if (reason !== undefined) {
-      reason = webidl.converters.USVString(reason)
-    }
-
-    // 1. If code is the special value "missing", then set code to null.
-    code ??= null
-
-    // 2. If reason is the special value "missing", then set reason to the empty string.
-    reason ??= ''
-
-    // 3. Close the WebSocket with this, code, and reason.
-    closeWebSocketConnection(this.#handler, code, reason, true)
-  }
-
-  /**
-   * @see https://websockets.spec.whatwg.org/#dom-websocket-send
-   * @param {NodeJS.TypedArray|ArrayBuffer|Blob|string} data
-   */
-  send (data) {
-    webidl.brandCheck(this, WebSocket)
-
-    const prefix = 'WebSocket.send'
-    webidl.argumentLengthCheck(arguments, 1, prefix)
-
-    data = webidl.converters.WebSocketSendData(data, prefix, 'data')
-
-    // 1. If this's ready state is CONNECTING, then throw an
-    //    "InvalidStateError" DOMException.
-    if (isConnecting(this.#handler.readyState)) {
-      throw new DOMException('Sent before connected.', 'InvalidStateError')
-    }
-
-    // 2. Run the appropriate set of steps from the following list:
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-6.1
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-5.2
-
-    if (!isEstablished(this.#handler.readyState) || isClosing(this.#handler.readyState)) {
-      return
-    }
-
-    // If data is a string
-    if (typeof data === 'string') {
-      // If the WebSocket connection is established and the WebSocket
-      // closing handshake has not yet started, then the user agent
-      // must send a WebSocket Message comprised of the data argument
-      // using a text frame opcode; if the data cannot be sent, e.g.
-      // because it would need to be buffered but the buffer is full,
-      // the user agent must flag the WebSocket as full and then close
-      // the WebSocket connection. Any invocation of this method with a
-      // string argument that does not throw an exception must increase
-      // the bufferedAmount attribute by the number of bytes needed to
-      // express the argument as UTF-8.
-
-      const buffer = Buffer.from(data)
-
-      this.#bufferedAmount += buffer.byteLength
-      this.#sendQueue.add(buffer, () => {
-        this.#bufferedAmount -= buffer.byteLength
-      }, sendHints.text)
-    } else if (isArrayBuffer(data)) {
-      // If the WebSocket connection is established, and the WebSocket
-      // closing handshake has not yet started, then the user agent must
-      // send a WebSocket Message comprised of data using a binary frame
-      // opcode; if the data cannot be sent, e.g. because it would need
-      // to be buffered but the buffer is full, the user agent must flag
-      // the WebSocket as full and then close the WebSocket connection.
-      // The data to be sent is the data stored in the buffer described
-      // by the ArrayBuffer object. Any invocation of this method with an
-      // ArrayBuffer argument that does not throw an exception must
-      // increase the bufferedAmount attribute by the length of the
-      // ArrayBuffer in bytes.
-
-      this.#bufferedAmount += data.byteLength
-      this.#sendQueue.add(data, () => {
-        this.#bufferedAmount -= data.byteLength
-      }, sendHints.arrayBuffer)
-    } else if (ArrayBuffer.isView(data)) {
-      // If the WebSocket connection is established, and the WebSocket
-      // closing handshake has not yet started, then the user agent must
-      // send a WebSocket Message comprised of data using a binary frame
-      // opcode; if the data cannot be sent, e.g. because it would need to
-      // be buffered but the buffer is full, the user agent must flag the
-      // WebSocket as full and then close the WebSocket connection. The
-      // data to be sent is the data stored in the section of the buffer
-      // described by the ArrayBuffer object that data references. Any
-      // invocation of this method with this kind of argument that does
-      // not throw an exception must increase the bufferedAmount attribute
-      // by the length of data’s buffer in bytes.
-
-      this.#bufferedAmount += data.byteLength
-      this.#sendQueue.add(data, () => {
-        this.#bufferedAmount -= data.byteLength
-      }, sendHints.typedArray)
-    } else if (webidl.is.Blob(data)) {
-      // If the WebSocket connection is established, and the WebSocket
-      // closing handshake has not yet started, then the user agent must
-      // send a WebSocket Message comprised of data using a binary frame
-      // opcode; if the data cannot be sent, e.g. because it would need to
-      // be buffered but the buffer is full, the user agent must flag the
-      // WebSocket as full and then close the WebSocket connection. The data
-      // to be sent is the raw data represented by the Blob object. Any
-      // invocation of this method with a Blob argument that does not throw
-      // an exception must increase the bufferedAmount attribute by the size
-      // of the Blob object’s raw data, in bytes.
-
-      this.#bufferedAmount += data.size
-      this.#sendQueue.add(data, () => {
-        this.#bufferedAmount -= data.size
-      }, sendHints.blob)
-    }
-  }
-
-  get readyState () {
-    webidl.brandCheck(this, WebSocket)
-
-    // The readyState getter steps are to return this's ready state.
-    return this.#handler.readyState
-  }
-
-  get bufferedAmount () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#bufferedAmount
-  }
-
-  get url () {
-    webidl.brandCheck(this, WebSocket)
-
-    // The url getter steps are to return this's url, serialized.
-    return URLSerializer(this.#url)
-  }
-
-  get extensions () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#extensions
-  }
-
-  get protocol () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#protocol
-  }
-
-  get onopen () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#events.open
-  }
-
-  set onopen (fn) {
-    webidl.brandCheck(this, WebSocket)
-
-    if (this.#events.open) {
-      this.removeEventListener('open', this.#events.open)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('open', listener)
-      this.#events.open = fn
-    } else {
-      this.#events.open = null
-    }
-  }
-
-  get onerror () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#events.error
-  }
-
-  set onerror (fn) {
-    webidl.brandCheck(this, WebSocket)
-
-    if (this.#events.error) {
-      this.removeEventListener('error', this.#events.error)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('error', listener)
-      this.#events.error = fn
-    } else {
-      this.#events.error = null
-    }
-  }
-
-  get onclose () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#events.close
-  }
-
-  set onclose (fn) {
-    webidl.brandCheck(this, WebSocket)
-
-    if (this.#events.close) {
-      this.removeEventListener('close', this.#events.close)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('close', listener)
-      this.#events.close = fn
-    } else {
-      this.#events.close = null
-    }
-  }
-
-  get onmessage () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#events.message
-  }
-
-  set onmessage (fn) {
-    webidl.brandCheck(this, WebSocket)
-
-    if (this.#events.message) {
-      this.removeEventListener('message', this.#events.message)
-    }
-
-    const listener = webidl.converters.EventHandlerNonNull(fn)
-
-    if (listener !== null) {
-      this.addEventListener('message', listener)
-      this.#events.message = fn
-    } else {
-      this.#events.message = null
-    }
-  }
-
-  get binaryType () {
-    webidl.brandCheck(this, WebSocket)
-
-    return this.#binaryType
-  }
-
-  set binaryType (type) {
-    webidl.brandCheck(this, WebSocket)
-
-    if (type !== 'blob' && type !== 'arraybuffer') {
-      this.#binaryType = 'blob'
-    } else {
-      this.#binaryType = type
-    }
-  }
-
-  /**
-   * @see https://websockets.spec.whatwg.org/#feedback-from-the-protocol
-   */
-  #onConnectionEstablished (response, parsedExtensions) {
-    // processResponse is called when the "response's header list has been received and initialized."
-    // once this happens, the connection is open
-    this.#handler.socket = response.socket
-
-    const webSocketOptions = this.#handler.controller.dispatcher?.webSocketOptions
-    const maxFragments = webSocketOptions?.maxFragments
-    const maxPayloadSize = webSocketOptions?.maxPayloadSize
-
-    const parser = new ByteParser(this.#handler, parsedExtensions, {
-      maxFragments,
-      maxPayloadSize
-    })
-    parser.on('drain', () => this.#handler.onParserDrain())
-    parser.on('error', (err) => this.#handler.onParserError(err))
-
-    this.#parser = parser
-    this.#sendQueue = new SendQueue(response.socket)
-
-    // 1. Change the ready state to OPEN (1).
-    this.#handler.readyState = states.OPEN
-
-    // 2. Change the extensions attribute’s value to the extensions in use, if
-    //    it is not the null value.
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-9.1
-    const extensions = response.headersList.get('sec-websocket-extensions')
-
-    if (extensions !== null) {
-      this.#extensions = extensions
-    }
-
-    // 3. Change the protocol attribute’s value to the subprotocol in use, if
-    //    it is not the null value.
-    // https://datatracker.ietf.org/doc/html/rfc6455#section-1.9
-    const protocol = response.headersList.get('sec-websocket-protocol')
-
-    if (protocol !== null) {
-      this.#protocol = protocol
-    }
-
-    // 4. Fire an event named open at the WebSocket object.
-    fireEvent('open', this)
-
-    if (channels.open.hasSubscribers) {
-      // Convert headers to a plain object for the event
-      const headers = response.headersList.entries
-      channels.open.publish({
-        address: getSocketAddress(response.socket),
-        protocol: this.#protocol,
-        extensions: this.#extensions,
-        websocket: this,
-        handshakeResponse: {
-          status: response.status,
-          statusText: response.statusText,
-          headers
-        }
-      })
-    }
-  }
-
-  #onMessage (type, data) {
-    // 1. If ready state is not OPEN (1), then return.
-    if (this.#handler.readyState !== states.OPEN) {
-      return
-    }
-
-    // 2. Let dataForEvent be determined by switching on type and binary type:
-    let dataForEvent
-
-    if (type === opcodes.TEXT) {
-      // -> type indicates that the data is Text
-      //      a new DOMString containing data
-      try {
-        dataForEvent = utf8Decode(data)
-      } catch {
-        failWebsocketConnection(this.#handler, 1007, 'Received invalid UTF-8 in text frame.')
-        return
-      }
-    } else if (type === opcodes.BINARY) {
-      if (this.#binaryType === 'blob') {
-        // -> type indicates that the data is Binary and binary type is "blob"
-        //      a new Blob object, created in the relevant Realm of the WebSocket
-        //      object, that represents data as its raw data
-        dataForEvent = new Blob([data])
-      } else {
-        // -> type indicates that the data is Binary and binary type is "arraybuffer"
-        //      a new ArrayBuffer object, created in the relevant Realm of the
-        //      WebSocket object, whose contents are data
-        dataForEvent = toArrayBuffer(data)
-      }
-    }
-
-    // 3. Fire an event named message at the WebSocket object, using MessageEvent,
-    //    with the origin attribute initialized to the serialization of the WebSocket
-    //    object’s url's origin, and the data attribute initialized to dataForEvent.
-    fireEvent('message', this, createFastMessageEvent, {
-      origin: this.#url.origin,
-      data: dataForEvent
-    })
-  }
-
-  #onParserDrain () {
-    this.#handler.socket.resume()
-  }
-
-  /**
-   * @see https://websockets.spec.whatwg.org/#feedback-from-the-protocol
-   * @see https://datatracker.ietf.org/doc/html/rfc6455#section-7.1.4
-   */
-  #onSocketClose () {
-    // If the TCP connection was closed after the
-    // WebSocket closing handshake was completed, the WebSocket connection
-    // is said to have been closed _cleanly_.
-    const wasClean =
-      this.#handler.closeState.has(sentCloseFrameState.SENT) &&
-      this.#handler.closeState.has(sentCloseFrameState.RECEIVED)
-
-    let code = 1005
-    let reason = ''
-
-    const result = this.#parser?.closingInfo
-
-    if (result && !result.error) {
-      code = result.code ?? 1005
-      reason = result.reason
-    }
-
-    // 1. Change the ready state to CLOSED (3).
-    this.#handler.readyState = states.CLOSED
-
-    // 2. If the user agent was required to fail the WebSocket
-    //    connection, or if the WebSocket connection was closed
-    //    after being flagged as full, fire an event named error
-    //    at the WebSocket object.
-    if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-      // If _The WebSocket
-      // Connection is Closed_ and no Close control frame was received by the
-      // endpoint (such as could occur if the underlying transport connection
-      // is lost), _The WebSocket Connection Close Code_ is considered to be
-      // 1006.
-      code = 1006
-
-      fireEvent('error', this, (type, init) => new ErrorEvent(type, init), {
-        error: new TypeError(reason)
-      })
-    }
-
-    // 3. Fire an event named close at the WebSocket object,
-    //    using CloseEvent, with the wasClean attribute
-    //    initialized to true if the connection closed cleanly
-    //    and false otherwise, the code attribute initialized to
-    //    the WebSocket connection close code, and the reason
-    //    attribute initialized to the result of applying UTF-8
-    //    decode without BOM to the WebSocket connection close
-    //    reason.
-    // TODO: process.nextTick
-    fireEvent('close', this, (type, init) => new CloseEvent(type, init), {
-      wasClean, code, reason
-    })
-
-    if (channels.close.hasSubscribers) {
-      channels.close.publish({
-        websocket: this,
-        code,
-        reason
-      })
-    }
-  }
-
-  /**
-   * @param {WebSocket} ws
-   * @param {Buffer|undefined} buffer
-   */
-  static ping (ws, buffer) {
-    if (Buffer.isBuffer(buffer)) {
-      if (buffer.length > 125) {
-        throw new TypeError('A PING frame cannot have a body larger than 125 bytes.')
-      }
-    } else if (buffer !== undefined) {
-      throw new TypeError('Expected buffer payload')
-    }
-
-    // An endpoint MAY send a Ping frame any time after the connection is
-    // established and before the connection is closed.
-    const readyState = ws.#handler.readyState
-
-    if (isEstablished(readyState) && !isClosing(readyState) && !isClosed(readyState)) {
-      const frame = new WebsocketFrameSend(buffer)
-      ws.#handler.socket.write(frame.createFrame(opcodes.PING))
-    }
-  }
-}
-
-const { ping } = WebSocket
-Reflect.deleteProperty(WebSocket, 'ping')
-
-// https://websockets.spec.whatwg.org/#dom-websocket-connecting
-WebSocket.CONNECTING = WebSocket.prototype.CONNECTING = states.CONNECTING
-// https://websockets.spec.whatwg.org/#dom-websocket-open
-WebSocket.OPEN = WebSocket.prototype.OPEN = states.OPEN
-// https://websockets.spec.whatwg.org/#dom-websocket-closing
-WebSocket.CLOSING = WebSocket.prototype.CLOSING = states.CLOSING
-// https://websockets.spec.whatwg.org/#dom-websocket-closed
-WebSocket.CLOSED = WebSocket.prototype.CLOSED = states.CLOSED
-
-Object.defineProperties(WebSocket.prototype, {
-  CONNECTING: staticPropertyDescriptors,
-  OPEN: staticPropertyDescriptors,
-  CLOSING: staticPropertyDescriptors,
-  CLOSED: staticPropertyDescriptors,
-  url: kEnumerableProperty,
-  readyState: kEnumerableProperty,
-  bufferedAmount: kEnumerableProperty,
-  onopen: kEnumerableProperty,
-  onerror: kEnumerableProperty,
-  onclose: kEnumerableProperty,
-  close: kEnumerableProperty,
-  onmessage: kEnumerableProperty,
-  binaryType: kEnumerableProperty,
-  send: kEnumerableProperty,
-  extensions: kEnumerableProperty,
-  protocol: kEnumerableProperty,
-  [Symbol.toStringTag]: {
-    value: 'WebSocket',
-    writable: false,
-    enumerable: false,
-    configurable: true
-  }
-})
-
-Object.defineProperties(WebSocket, {
-  CONNECTING: staticPropertyDescriptors,
-  OPEN: staticPropertyDescriptors,
-  CLOSING: staticPropertyDescriptors,
-  CLOSED: staticPropertyDescriptors
-})
-
-webidl.converters['sequence<DOMString>'] = webidl.sequenceConverter(
-  webidl.converters.DOMString
-)
-
-webidl.converters['DOMString or sequence<DOMString>'] = function (V, prefix, argument) {
-  if (webidl.util.Type(V) === webidl.util.Types.OBJECT && Symbol.iterator in V) {
-    return webidl.converters['sequence<DOMString>'](V)
-  }
-
-  return webidl.converters.DOMString(V, prefix, argument)
-}
-
-// This implements the proposal made in https://github.com/whatwg/websockets/issues/42
-webidl.converters.WebSocketInit = webidl.dictionaryConverter([
-  {
-    key: 'protocols',
-    converter: webidl.converters['DOMString or sequence<DOMString>'],
-    defaultValue: () => []
-  },
-  {
-    key: 'dispatcher',
-    converter: webidl.converters.any,
-    defaultValue: () => getGlobalDispatcher()
-  },
-  {
-    key: 'headers',
-    converter: webidl.nullableConverter(webidl.converters.HeadersInit)
-  }
-])
-
-webidl.converters['DOMString or sequence<DOMString> or WebSocketInit'] = function (V) {
-  if (webidl.util.Type(V) === webidl.util.Types.OBJECT && !(Symbol.iterator in V)) {
-    return webidl.converters.WebSocketInit(V)
-  }
-
-  return { protocols: webidl.converters['DOMString or sequence<DOMString>'](V) }
-}
-
-webidl.converters.WebSocketSendData = function (V) {
-  if (webidl.util.Type(V) === webidl.util.Types.OBJECT) {
-    if (webidl.is.Blob(V)) {
-      return V
-    }
-
-    if (webidl.is.BufferSource(V)) {
-      return V
-    }
-  }
-
-  return webidl.converters.USVString(V)
-}
-
-module.exports = {
-  WebSocket,
-  ping
+function ociRepositoryRef(spec) {
+    const pin = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .G)(spec.ref) ? spec.ref : {};
+    const str = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const semver = str(pin.semver);
+    const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
+    const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+    return {
+        ...(digest ? { digest } : {}),
+        ...(semver ? { semver } : {}),
+        tag,
+        tagWritten: str(pin.tag) !== undefined,
+    };
 }
 
 
@@ -39400,6 +22753,35 @@ class WarnOnce {
             return this.logger.info(message);
         this.#warned = true;
         this.logger.warning(message);
+    }
+}
+
+
+/***/ }),
+
+/***/ 5872:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ readEventPayload)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * The one reader of the event payload the runner writes (GITHUB_EVENT_PATH) where it only adds
+ * what it knows (the default branch, the repository's visibility): not set, unreadable or not
+ * JSON gives undefined, and the caller does without. The agent's reader (agent/event.ts) is
+ * another matter: its event is its input, so a bad payload is an error there.
+ */
+
+async function readEventPayload(path) {
+    if (!path)
+        return undefined;
+    try {
+        return JSON.parse(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8'));
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -40169,8 +23551,9 @@ const isYamlFile = (path) => /\.ya?ml$/i.test(path);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _values_flux_source_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
-/* harmony import */ var _values_manifest_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4741);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6167);
+/* harmony import */ var _controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5290);
+/* harmony import */ var _values_manifest_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4741);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6167);
 /**
  * The chart a render target names, as helm can render it (ChartInReach) or why it cannot: the one
  * rule the render check (publish/manifest-render.ts) and the proof's rendered level
@@ -40183,15 +23566,16 @@ const isYamlFile = (path) => /\.ya?ml$/i.test(path);
 
 
 
+
 /** A HelmRelease's chart, resolved against `objects`, with the release name and namespace. */
 function releaseChart(release, objects, root, repository) {
-    const flux = (0,_values_manifest_js__WEBPACK_IMPORTED_MODULE_3__/* .fluxChartOf */ .Fj)(release);
+    const flux = (0,_values_manifest_js__WEBPACK_IMPORTED_MODULE_4__/* .fluxChartOf */ .Fj)(release);
     const hint = flux.kind === 'flux' ? (0,_values_flux_source_js__WEBPACK_IMPORTED_MODULE_2__/* .resolveFluxChart */ .s)(flux, objects, root, repository) : flux;
-    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(release.metadata) ? release.metadata : {};
+    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_5__/* .isObject */ .Gv)(release.metadata) ? release.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '';
     const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
-    const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(release.spec) ? release.spec : {};
-    return chartOf(hint, root, (0,_values_manifest_js__WEBPACK_IMPORTED_MODULE_3__/* .fluxRelease */ .Zb)(spec, name, namespace));
+    const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_5__/* .isObject */ .Gv)(release.spec) ? release.spec : {};
+    return chartOf(hint, root, (0,_controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_3__/* .fluxRelease */ .Zb)(spec, name, namespace));
 }
 /**
  * The source objects a build's HelmRelease is resolved against: the build's own, then those of
@@ -40201,7 +23585,7 @@ function releaseChart(release, objects, root, repository) {
  */
 function sourceCandidates(build, checkout) {
     const id = (o) => {
-        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(o.metadata) ? o.metadata : {};
+        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_5__/* .isObject */ .Gv)(o.metadata) ? o.metadata : {};
         return { kind: o.kind, name: meta.name, namespace: meta.namespace };
     };
     const built = build.map(id);
@@ -40329,182 +23713,6 @@ function failure(error, dir) {
     const stderr = error.stderr;
     const text = typeof stderr === 'string' && stderr ? stderr : error.message;
     return (0,_helm_chart_source_js__WEBPACK_IMPORTED_MODULE_1__/* .hideUserInfo */ .Mi)(text.split(`${dir}/`).join('').trim());
-}
-
-
-/***/ }),
-
-/***/ 9348:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ef: () => (/* binding */ sameNamespace),
-/* harmony export */   kt: () => (/* binding */ fluxLayers),
-/* harmony export */   uV: () => (/* binding */ argoLayers)
-/* harmony export */ });
-/* unused harmony exports targetPathWins, targetPathValues */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _helm_set_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1742);
-/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5331);
-/* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1369);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6167);
-/* harmony import */ var _values_flux_override_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8924);
-/**
- * The chart values a controller hands Helm, as layers in its order (later wins), for the values
- * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
- *
- * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
- * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
- * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
- * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
- * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
- * all"; its code merges spec.values into the result before setting the path, then again last.
- * MergeMaps copies a mapping of spec.values that the result lacks by reference, and strvals sets
- * the path inside the mappings it finds: where the path's parent is such a mapping, the set
- * writes into spec.values itself, and the targetPath wins over spec.values; where an earlier
- * entry gave the result that mapping too (a merged copy), spec.values wins (targetPathWins). The
- * code is followed, both ways. Argo CD: valueFiles, then `values` or `valuesObject` (which
- * replaces it), then parameters (refused where they touch the link: argo-source-file.ts,
- * manifest-argo.ts).
- */
-
-
-
-
-
-
-function fluxLayers(release, objects, valuesKey, describe, generatedFrom = () => undefined) {
-    const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(release.spec) ? release.spec : {};
-    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(release.metadata) ? release.metadata : {};
-    const name = `HelmRelease/${String(meta.name)}`;
-    const layers = [];
-    const unknown = [];
-    // targetPath entries that write into spec.values itself: merged after it (targetPathWins).
-    const late = [];
-    const specValues = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(spec.values) ? spec.values : {};
-    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(ref))
-            continue;
-        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
-        const label = `${String(ref.kind)}/${String(ref.name)}`;
-        const source = objects.find((o) => o.kind === ref.kind &&
-            (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(o.metadata) &&
-            o.metadata.name === ref.name &&
-            sameNamespace(o.metadata.namespace, meta.namespace));
-        const text = source ? (0,_values_flux_override_js__WEBPACK_IMPORTED_MODULE_4__/* .dataValue */ .Ei)(source, key) : undefined;
-        if (text === undefined) {
-            // An optional reference that resolves to nothing adds nothing; a required one would stop
-            // the release, unless it exists in the cluster by other means, which this run cannot see.
-            if (ref.optional !== true)
-                unknown.push({
-                    at: layers.length,
-                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and no manifest this run read holds`,
-                });
-            continue;
-        }
-        // A generated ConfigMap is named by the file its generator reads: that is where to change it.
-        const file = source ? generatedFrom(source, key) : undefined;
-        const where = file
-            ? `${file} (${label}[${key}] from its generator, valuesFrom of ${name})`
-            : `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
-        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
-        if (!targetPath) {
-            layers.push({ name: where, yaml: text });
-            continue;
-        }
-        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
-        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
-            ? nested(targetPath, text)
-            : targetPathValues(targetPath, text);
-        if (set) {
-            const layer = {
-                name: `${where} at targetPath ${targetPath}`,
-                yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(set),
-                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or write the link into ${label} instead.`,
-            };
-            const before = layers.map((l) => ('yaml' in l ? (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .goYamlData */ .kZ)(l.yaml) : {}));
-            if (targetPathWins(before, specValues, targetPath.split('.')))
-                late.push(layer);
-            else
-                layers.push(layer);
-        }
-        else if ((0,_shared_set_path_js__WEBPACK_IMPORTED_MODULE_5__/* .overlaps */ .$)(targetPath, valuesKey))
-            layers.push({
-                name: `${where} at targetPath ${targetPath}`,
-                unread: true,
-                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
-            });
-    }
-    if (spec.values !== undefined && spec.values !== null)
-        layers.push({
-            name: `spec.values of ${name} (${describe(release)})`,
-            yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(spec.values),
-        });
-    return { layers: [...layers, ...late], unknown };
-}
-/**
- * Whether a targetPath entry's value survives spec.values (fluxcd/pkg chartutil
- * ChartValuesFromReferences): spec.values sets the path, and on the way to its parent the
- * result of the entries before (`before`, merged in order) lacks a mapping that spec.values has
- * there, so MergeMaps hands strvals spec.values' own mapping and the set lands in it.
- */
-function targetPathWins(before, specValues, path) {
-    let spec = specValues;
-    for (const key of path)
-        spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(spec) ? spec[key] : undefined;
-    if (spec === undefined)
-        return false;
-    let merged = {};
-    for (const one of before)
-        if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(one))
-            merged = deepMerge(merged, one);
-    let result = merged;
-    let values = specValues;
-    for (const key of path.slice(0, -1)) {
-        values = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(values) ? values[key] : undefined;
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(values))
-            return false;
-        result = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(result) ? result[key] : undefined;
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(result))
-            return true;
-    }
-    return false;
-}
-/** MergeMaps: b over a, mappings merged key by key. */
-function deepMerge(a, b) {
-    const out = { ...a };
-    for (const [key, value] of Object.entries(b))
-        out[key] = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(value) && (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(out[key]) ? deepMerge(out[key], value) : value;
-    return out;
-}
-/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
-const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
-/**
- * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
- * quotes stays a string without them). Undefined for what this run does not read as strvals does:
- * a path with an index or an escape, a value with a comma (strvals splits there).
- */
-function targetPathValues(path, text) {
-    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
-        return undefined;
-    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
-    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
-    if (value.includes(','))
-        return undefined;
-    return nested(path, quoted ? value : (0,_helm_set_flags_js__WEBPACK_IMPORTED_MODULE_1__/* .typedSet */ .X3)(value));
-}
-const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
-/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
-function argoLayers(helm, valueFiles, application) {
-    const layers = [...valueFiles];
-    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
-        layers.push({
-            name: `helm.valuesObject of ${application}`,
-            yaml: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(helm.valuesObject),
-        });
-    else if (typeof helm.values === 'string')
-        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
-    return layers;
 }
 
 
@@ -40957,8 +24165,11 @@ const laterWins = (over, tools) => !!over && !(tools.layersOnly && (over.uncheck
 const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
 /** A proof record in words, for the log and the job summary. */
 function describeRecord(r) {
+    const majors = r.helm
+        ? ` with Helm ${r.helm.join(' and ')}${r.helmUnrendered ? ` (not Helm ${r.helmUnrendered.join(' and ')}, which this runner does not have)` : ''}`
+        : '';
     const level = r.level === 'rendered'
-        ? 'the chart renders the link'
+        ? `the chart renders the link${majors}`
         : r.level === 'values'
             ? 'the merged values carry the link'
             : 'skipped';
@@ -41640,6 +24851,252 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 /***/ }),
 
+/***/ 8272:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d$: () => (/* binding */ HelmSet),
+  kl: () => (/* binding */ majorsText),
+  fI: () => (/* binding */ otherMajorSnippet)
+});
+
+// UNUSED EXPORTS: MAJORS
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/helm/binary-major.ts
+/**
+ * A helm binary's major without running it. Starting helm (`helm version`) costs a Go process,
+ * about as much as the `helm template` it would label; a Go binary names its main module in its
+ * build info (`path\thelm.sh/helm/v3/cmd/helm`), which the Go toolchain writes in the ELF section
+ * `.go.buildinfo` (go's debug/buildinfo reads it there). So on Linux (ELF, 64-bit,
+ * little-endian) the section headers are read, then the first bytes of that section: a few small
+ * reads. Anything else (a Mach-O or PE binary, a wrapper script): undefined, and the caller runs
+ * `helm version`.
+ */
+
+const MAGIC = Buffer.from('\xff Go buildinf:', 'latin1');
+const MODULE = /path\thelm\.sh\/helm\/v(\d+)\//;
+async function binaryHelmMajor(path) {
+    let file;
+    try {
+        file = await (0,promises_.open)(path, 'r');
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const read = async (offset, length) => {
+            const buf = Buffer.alloc(length);
+            const { bytesRead } = await file.read(buf, 0, length, offset);
+            return buf.subarray(0, bytesRead);
+        };
+        const head = await read(0, 64);
+        // \x7fELF, 64-bit (2), little-endian (1).
+        if (head.length < 64 || head.readUInt32BE(0) !== 0x7f454c46 || head[4] !== 2 || head[5] !== 1)
+            return undefined;
+        const shoff = Number(head.readBigUInt64LE(0x28));
+        const shentsize = head.readUInt16LE(0x3a);
+        const shnum = head.readUInt16LE(0x3c);
+        const shstrndx = head.readUInt16LE(0x3e);
+        if (shentsize < 64 || shnum === 0 || shnum > 512 || shstrndx >= shnum)
+            return undefined;
+        const table = await read(shoff, shentsize * shnum);
+        if (table.length < shentsize * shnum)
+            return undefined;
+        const section = (i) => ({
+            name: table.readUInt32LE(i * shentsize),
+            offset: Number(table.readBigUInt64LE(i * shentsize + 0x18)),
+            size: Number(table.readBigUInt64LE(i * shentsize + 0x20)),
+        });
+        const names = section(shstrndx);
+        const strings = await read(names.offset, Math.min(names.size, 1 << 16));
+        for (let i = 0; i < shnum; i++) {
+            const s = section(i);
+            const end = strings.indexOf(0, s.name);
+            if (strings.toString('latin1', s.name, end < 0 ? undefined : end) !== '.go.buildinfo')
+                continue;
+            const info = await read(s.offset, Math.min(s.size, 4096));
+            if (!info.subarray(0, MAGIC.length).equals(MAGIC))
+                return undefined;
+            const m = MODULE.exec(info.toString('latin1'));
+            return m ? Number(m[1]) : undefined;
+        }
+        return undefined;
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        await file.close();
+    }
+}
+
+// EXTERNAL MODULE: ./src/helm/helm.ts
+var helm = __nccwpck_require__(4910);
+;// CONCATENATED MODULE: ./src/helm/majors.ts
+/**
+ * Which helm majors a chart is rendered with. Flux 2.8 (helm-controller 1.5) and Argo CD 3.5
+ * render with Helm 4; earlier ones with Helm 3, and the two read some files differently (a values
+ * file of several YAML documents: Helm 3 reads the first, Helm 4 merges them). Where the checkout
+ * pins the controller's version (gitops/helm-majors.ts), its major renders; where it does not,
+ * both do, with every helm this runner has: the first `helm` on PATH, any other `helm` further
+ * down PATH (each azure/setup-helm step adds its own folder), `helm3` and `helm4`, and the helms
+ * azure/setup-helm left in the runner's tool cache (`$RUNNER_TOOL_CACHE/helm/<version>/<arch>/…`).
+ * A major the controller may use that no helm here has is said, never taken as rendered.
+ */
+
+
+
+
+
+const MAJORS = [3, 4];
+/** Each executable named `name` in every absolute PATH folder, in PATH order. */
+async function allOnPath(name, env) {
+    const dirs = (env.PATH ?? '').split(external_node_path_.delimiter).filter((dir) => dir && (0,external_node_path_.isAbsolute)(dir));
+    const found = [];
+    for (const dir of dirs)
+        if (await executable((0,external_node_path_.join)(dir, name)))
+            found.push((0,external_node_path_.join)(dir, name));
+    return found;
+}
+async function executable(path) {
+    try {
+        if (!(await (0,promises_.stat)(path)).isFile())
+            return false;
+        await (0,promises_.access)(path, external_node_fs_.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The helms azure/setup-helm cached: @actions/tool-cache's `<root>/helm/<version>/<arch>/`, with
+ * the binary somewhere below (setup-helm walks for it: `linux-amd64/helm`).
+ */
+async function toolCacheHelms(env) {
+    const root = env.RUNNER_TOOL_CACHE;
+    if (!root || !(0,external_node_path_.isAbsolute)(root))
+        return [];
+    const found = [];
+    const walk = async (dir, depth) => {
+        const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name))) {
+            const path = (0,external_node_path_.join)(dir, entry.name);
+            if (entry.isDirectory() && depth < 4)
+                await walk(path, depth + 1);
+            else if (entry.name === 'helm' && (await executable(path)))
+                found.push(path);
+        }
+    };
+    await walk((0,external_node_path_.join)(root, 'helm'), 0);
+    return found;
+}
+/**
+ * The helms of this runner: the first on PATH (`primary`, the one the rollout uses), then one of
+ * each other major, found lazily (a `helm version` each) and only once per run.
+ */
+class HelmSet {
+    primary;
+    pins;
+    env;
+    signal;
+    #found;
+    #versions = new Map();
+    constructor(primary, pins, env = process.env, signal) {
+        this.primary = primary;
+        this.pins = pins;
+        this.env = env;
+        this.signal = signal;
+    }
+    /** One helm per major, the primary's major by the primary. */
+    byMajor() {
+        return (this.#found ??= this.#discover());
+    }
+    async #discover() {
+        const found = new Map();
+        if (!this.primary)
+            return found;
+        const candidates = [
+            this.primary,
+            ...(await allOnPath('helm', this.env)),
+            ...(await allOnPath('helm4', this.env)),
+            ...(await allOnPath('helm3', this.env)),
+            ...(await toolCacheHelms(this.env)),
+        ];
+        const seen = new Set();
+        for (const path of candidates) {
+            if (found.size === MAJORS.length)
+                break;
+            const real = await (0,promises_.realpath)(path).catch(() => path);
+            if (seen.has(real))
+                continue;
+            seen.add(real);
+            const known = await this.#version(path);
+            if (known?.major && !found.has(known.major))
+                found.set(known.major, { path, ...known });
+        }
+        return found;
+    }
+    /**
+     * A helm's major: from its build info (binary-major.ts: no process), else `helm version`;
+     * undefined when neither says (left out: the primary then renders alone).
+     */
+    #version(path) {
+        let found = this.#versions.get(path);
+        if (!found)
+            this.#versions.set(path, (found = identify(path, this.signal)));
+        return found;
+    }
+    /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
+    async plan(renderer) {
+        if (!this.primary)
+            return { helms: [], unrendered: [] };
+        if (renderer === 'own')
+            return {
+                helms: [{ path: this.primary, ...(await this.#version(this.primary)) }],
+                unrendered: [],
+            };
+        const pin = renderer ? (await this.pins())[renderer] : undefined;
+        const wanted = pin?.majors ?? MAJORS;
+        const found = await this.byMajor();
+        const primaryMajor = [...found].find(([, b]) => b.path === this.primary)?.[0];
+        // The primary first: what it renders is what the log and outputs describe.
+        const order = [...wanted].sort((a, b) => Number(b === primaryMajor) - Number(a === primaryMajor));
+        const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)] : []));
+        const unrendered = wanted.filter((major) => !found.has(major));
+        return {
+            // A pinned major this runner lacks: the primary renders, and the pin is said unproven.
+            helms: helms.length > 0 ? helms : [found.get(primaryMajor) ?? { path: this.primary }],
+            unrendered,
+            ...(pin ? { pin } : {}),
+        };
+    }
+}
+async function identify(path, signal) {
+    const major = await binaryHelmMajor(path);
+    if (major === 3 || major === 4)
+        return { major };
+    const version = await (0,helm/* detectHelmVersion */.Ov)(path, signal).catch(() => undefined);
+    return version ? { major: version.major, version } : undefined;
+}
+/** `Helm 3 and 4`, `Helm 4`. */
+const majorsText = (majors) => `Helm ${[...majors].sort().join(' and ')}`;
+/** The step that adds the other major, to copy into the workflow before this action's. */
+const otherMajorSnippet = (major) => `      - uses: azure/setup-helm@v4
+        with:
+          version: ${major === 3 ? 'v3.17.3' : 'v4.2.3'}   # Helm ${major}, besides the one on PATH`;
+
+
+/***/ }),
+
 /***/ 4140:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41674,6 +25131,8 @@ var chart_source = __nccwpck_require__(7052);
 var fetch = __nccwpck_require__(8730);
 // EXTERNAL MODULE: ./src/helm/helm.ts
 var helm_helm = __nccwpck_require__(4910);
+// EXTERNAL MODULE: ./src/helm/render-majors.ts
+var render_majors = __nccwpck_require__(7177);
 ;// CONCATENATED MODULE: ./src/helm/rendered.ts
 /**
  * Reading what `helm template` rendered: its documents with the template each came from, whether
@@ -41787,6 +25246,7 @@ var scratch = __nccwpck_require__(251);
 
 
 
+
 /** How long one `helm template` may take (a pull has its own limit, fetch.ts FETCH_TIMEOUT_MS). */
 const RENDER_TIMEOUT_MS = 120_000;
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
@@ -41810,9 +25270,9 @@ async function checkTarget(target, options) {
         ...target.values(link),
         ...(target.setFlags
             ? (target.setFlags.layers?.(target.valuesKey) ??
-                (0,set_flags/* setLayer */.wT)(target.setFlags.flags, target.valuesKey, target.setFlags.source))
+                (0,set_flags/* setLayer */.w)(target.setFlags.flags, target.valuesKey, target.setFlags.source))
             : []),
-        ...(0,set_flags/* setLayer */.wT)(options.helmArgs, target.valuesKey),
+        ...(0,set_flags/* setLayer */.w)(options.helmArgs, target.valuesKey),
     ], target.valuesKey, link);
     if (overriding)
         return { kind: 'overridden', label, ...overriding };
@@ -41821,11 +25281,15 @@ async function checkTarget(target, options) {
     if (!options.helm)
         return { kind: 'skipped', label, reason: 'helm is not on PATH' };
     const chart = target.chart;
-    const helm = options.helm;
-    const charts = options.charts ?? new fetch/* ChartFetcher */.w(helm, options);
+    // The helms this chart renders with (majors.ts): their versions are read while it is fetched.
+    const planned = options.helms?.plan(target.renderer);
+    planned?.catch(() => undefined);
+    const charts = options.charts ?? new fetch/* ChartFetcher */.w(options.helm, options);
     const dir = (await (0,scratch/* diskScratch */.mn)('static-export-render')).dir;
     try {
         const fetched = await charts.fetch(chart);
+        const plan = (await planned) ?? { helms: [{ path: options.helm }], unrendered: [] };
+        const helm = plan.helms[0]?.path ?? options.helm;
         // Files inside the fetched chart that replace its values.yaml (Flux valuesFiles), as paths.
         const inChart = fetched.kind !== 'unfetched' && fetched.dir && chart.chartValuesIn
             ? chart.chartValuesIn.map((f) => (0,external_node_path_.join)(fetched.dir, f))
@@ -41834,10 +25298,12 @@ async function checkTarget(target, options) {
         let got = await withChartValues(chartValues, fetched, dir);
         if (got.kind === 'unfetched')
             return { kind: 'skipped', label, reason: options.redact(got.reason) };
-        const render = async (at, values) => {
+        let passed = [];
+        const render = async (at, values, bin = helm) => {
             const files = [...chartValues, ...(await valuesFiles(target, values, dir))];
+            passed = files;
             const flags = [...(target.setFlags?.flags ?? []), ...options.helmArgs];
-            const run = await (0,helm_helm/* runHelm */.oU)(helm, templateArgs(chart, at, files, flags), {
+            const run = await (0,helm_helm/* runHelm */.oU)(bin, templateArgs(chart, at, files, flags), {
                 signal: options.signal,
                 timeoutMs: RENDER_TIMEOUT_MS,
                 env: options.env,
@@ -41874,6 +25340,17 @@ async function checkTarget(target, options) {
         const post = async (output, placed) => target.postRender ? target.postRender(output, placed) : output;
         const documents = renderedDocuments(await post(run.stdout, link));
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
+        // Each other major the controller may render with must render it alike (render-majors.ts);
+        // with values the render cannot read, a render without the link shows nothing to compare.
+        const majors = target.unread && found.length === 0
+            ? undefined
+            : await (0,render_majors/* acrossMajors */.G)(plan, found.length > 0, async (bin) => {
+                const other = await render(got.dir, link, bin);
+                if (other.code !== 0)
+                    return { failed: other.stderr };
+                const docs = renderedDocuments(await post(other.stdout, link));
+                return { holds: docs.some((doc) => doc.counts && holds(doc.text, token)) };
+            }, { label, renderer: target.renderer, chartDir: got.dir, files: passed });
         if (found.length > 0) {
             const fetched = got;
             const again = async () => {
@@ -41890,6 +25367,7 @@ async function checkTarget(target, options) {
                 ...(target.unread ? { unread: target.unread } : {}),
                 chart: rendered,
                 rollout: await rolloutOf(found, documents, again),
+                ...(options.helms && majors ? { helm: majors } : {}),
             };
         }
         // Rendered without values the controller passes: no link here is no proof of a miss.
@@ -41905,6 +25383,7 @@ async function checkTarget(target, options) {
             rendered: documents.filter((doc) => doc.counts).length,
             readsAt: await readsAt(got.dir, target.valuesKey),
             chart: rendered,
+            ...(options.helms && majors ? { helm: majors } : {}),
         };
     }
     finally {
@@ -41950,7 +25429,7 @@ function templateArgs(chart, dir, files, helmArgs) {
         args.push('--namespace', chart.namespace);
     // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
     // --set* wins over every file, wherever it stands).
-    args.push(...(0,set_flags/* valueFlags */.Bo)(helmArgs));
+    args.push(...(0,set_flags/* valueFlags */.B)(helmArgs));
     for (const file of files)
         args.push('--values', file);
     return args;
@@ -41978,16 +25457,132 @@ async function readsAt(dir, valuesKey) {
 
 /***/ }),
 
+/***/ 7177:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ acrossMajors),
+/* harmony export */   V: () => (/* binding */ renderedMajorsText)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _shared_documents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7583);
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8382);
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5331);
+/* harmony import */ var _shared_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4646);
+/* harmony import */ var _helm_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4910);
+/* harmony import */ var _majors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8272);
+/**
+ * A chart rendered with each helm major its controller may use (majors.ts): the reader is proven
+ * only when every one of them renders the link. A difference is a refusal before any request,
+ * naming what one major reads differently where the files show it (a values file of several YAML
+ * documents: Helm 3 reads the first, Helm 4 merges them), and the two fixes.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Renders with each helm of the plan after the first (whose render is `first`), and refuses on a
+ * difference. `files`: the values files passed, and the chart's folder, to say why they differ.
+ */
+async function acrossMajors(plan, first, renderWith, about) {
+    const rendered = plan.helms.map((h) => h.major).filter((m) => m !== undefined);
+    for (const [i, helm] of plan.helms.entries()) {
+        if (i === 0)
+            continue;
+        const other = await renderWith(helm.path);
+        if (!('failed' in other) && other.holds === first)
+            continue;
+        const [a, b] = [await named(plan.helms[0]), await named(helm)];
+        const may = whyBoth(plan, about.renderer);
+        if ('failed' in other)
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_5__/* .printable */ .g$)((0,_helm_js__WEBPACK_IMPORTED_MODULE_6__/* .tail */ .RT)(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or pin the controller's version in the checkout. Nothing was sent and no file was changed.`);
+        const [renders, not] = first ? [a, b] : [b, a];
+        const why = await differences(about.chartDir, about.files);
+        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${renders} renders the link, ${not} does not.${why ? ` ${why}` : ''} ${why ? 'Make that file one YAML document (both majors read it alike then)' : 'Make the values read alike by both'}, or pin the controller's version in the checkout (a FluxInstance's spec.distribution.version, the helm-controller or Argo CD image tag) so that only the major it runs renders. Nothing was sent and no file was changed.`);
+    }
+    return {
+        rendered,
+        unrendered: plan.unrendered,
+        ...(plan.pin ? { pinnedBy: plan.pin.by } : {}),
+    };
+}
+/** `Helm 4 (v4.2.3)`: the version read only for a refusal (a `helm version` run). */
+async function named(helm) {
+    const version = helm.version ?? (await (0,_helm_js__WEBPACK_IMPORTED_MODULE_6__/* .detectHelmVersion */ .Ov)(helm.path).catch(() => undefined));
+    return `Helm ${helm.major ?? version?.major ?? '?'}${version ? ` (${version.version})` : ''}`;
+}
+/** Why both majors render: the pin allows both, or the checkout does not say which. */
+function whyBoth(plan, renderer) {
+    if (plan.pin)
+        return `as ${plan.pin.by} allows both`;
+    if (renderer === 'flux')
+        return 'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3)';
+    if (renderer === 'argo')
+        return 'as the checkout does not say which Argo CD version renders it (Argo CD 3.5 and later render with Helm 4, earlier ones with Helm 3)';
+    return 'as the checkout does not say which helm renders it';
+}
+/**
+ * What the two majors read differently, where the files show it: a values file (or a chart's
+ * own values.yaml, its subcharts' too) of several YAML documents.
+ */
+async function differences(chartDir, files) {
+    const subcharts = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(chartDir, 'charts')).catch(() => []);
+    const candidates = [
+        ...files,
+        (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(chartDir, 'values.yaml'),
+        ...subcharts.map((name) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(chartDir, 'charts', name, 'values.yaml')),
+    ];
+    const found = [];
+    for (const file of candidates) {
+        const text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(file, 'utf8').catch(() => undefined);
+        if (text === undefined)
+            continue;
+        let count;
+        try {
+            count = (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_4__/* .helmDocuments */ .xM)((0,_shared_documents_js__WEBPACK_IMPORTED_MODULE_2__/* .documentsOf */ .uo)(text)).length;
+        }
+        catch {
+            continue;
+        }
+        // A fetched chart's files are named inside the chart, not by the cache they sit in.
+        const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(process.cwd(), file);
+        const name = rel.startsWith('..') ? (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(chartDir), file) : rel;
+        if (count > 1)
+            found.push(`${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_5__/* .printable */ .g$)(name)} holds ${count} YAML documents`);
+    }
+    return found.length > 0
+        ? `${found.join('; ')}: Helm 3 reads only the first, Helm 4 merges them all.`
+        : '';
+}
+/** `Helm 3 and 4`; with the majors the controller may use that did not render. */
+function renderedMajorsText(majors) {
+    const text = (0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.rendered);
+    return majors.unrendered.length > 0
+        ? `${text} (not ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)}, which this runner does not have)`
+        : text;
+}
+
+
+/***/ }),
+
 /***/ 1742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Bo: () => (/* binding */ valueFlags),
-/* harmony export */   X3: () => (/* binding */ typedSet),
-/* harmony export */   wT: () => (/* binding */ setLayer)
+/* harmony export */   B: () => (/* binding */ valueFlags),
+/* harmony export */   w: () => (/* binding */ setLayer)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
 /* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1369);
+/* harmony import */ var _controllers_helm_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9929);
 /**
  * The --set flags of a render: those of helm-args (the rollout passes them too), and those a tool
  * that installs the chart adds (a helmfile release's set entries). helm applies every --set after
@@ -41995,6 +25590,7 @@ async function readsAt(dir, valuesKey) {
  * this run cannot read (json, file, literal, an escape or a list index) on the keys it writes
  * counts as winning over them.
  */
+
 
 
 /** The flags of helm-args that set values: the render passes them as the rollout does. */
@@ -42079,7 +25675,7 @@ function setLayer(helmArgs, valuesKey, where = HELM_ARGS) {
                     node[key] = {};
                 node = node[key];
             }
-            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
+            node[path.at(-1)] = flag === '--set-string' ? raw : (0,_controllers_helm_js__WEBPACK_IMPORTED_MODULE_2__/* .typedSet */ .X)(raw);
         }
     }
     const layers = unreadFlag
@@ -42103,18 +25699,6 @@ function setLayer(helmArgs, valuesKey, where = HELM_ARGS) {
         : layers;
 }
 const HELM_ARGS = { name: 'helm-args', plain: '--set' };
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw) {
-    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-    const lower = raw.toLowerCase();
-    if (lower === 'true' || lower === 'false')
-        return lower === 'true';
-    if (lower === 'null')
-        return null;
-    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
-        return Number(raw);
-    return raw;
-}
 
 
 /***/ }),
@@ -42299,13 +25883,19 @@ function plannedText(inputs, file, current, link) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   It: () => (/* binding */ requiredUnchecked),
 /* harmony export */   Qk: () => (/* binding */ notRead),
-/* harmony export */   SK: () => (/* binding */ renderedChart)
+/* harmony export */   R9: () => (/* binding */ majorsNote),
+/* harmony export */   SK: () => (/* binding */ renderedChart),
+/* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8382);
+/* harmony import */ var _helm_majors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8272);
+/* harmony import */ var _helm_render_majors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7177);
 /**
  * The render check in words: the chart a target rendered, and the refusal when a later values
  * layer wins over the link or no template of the vendor chart renders it.
  */
+
+
 
 /** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
 function renderedChart(chart) {
@@ -42329,7 +25919,11 @@ function notRead(inputs, missing) {
             ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
             : '';
         const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
+        // A pinned major: the render is that major's, which another may not share.
+        const pinned = o.helm?.pinnedBy
+            ? ` It was rendered with ${(0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .majorsText */ .kl)(o.helm.rendered)}, as ${o.helm.pinnedBy} says the controller runs.`
+            : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}${pinned}`;
     })
         .join(' ');
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
@@ -42352,6 +25946,52 @@ function overriddenText(o) {
 /** `render-check: required` and a target whose chart could not be checked: the run stops. */
 function requiredUnchecked(skipped) {
     return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
+}
+/** One target's outcome in the log: rendered (and whether the pods roll), or skipped and why. */
+function report(run, outcome, inputs) {
+    if (outcome.kind === 'found') {
+        const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+        if (outcome.unread)
+            // Values passed before the link's cannot win over it, but they can turn off what reads it.
+            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`);
+        else
+            run.reporter.info(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')})${outcome.helm ? ` with ${(0,_helm_render_majors_js__WEBPACK_IMPORTED_MODULE_2__/* .renderedMajorsText */ .V)(outcome.helm)}` : ''}.`);
+        if (outcome.rollout === 'config-only')
+            run.reporter.warning(`Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`);
+    }
+    else if (outcome.kind === 'skipped')
+        run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+/**
+ * The assumption a run makes when a controller may render with a helm major this runner has no
+ * helm of: which major rendered, that the controller may use the other, and the step that adds
+ * it. Undefined when every major a controller may use rendered.
+ */
+function majorsNote(outcomes, proof) {
+    const rendered = new Set();
+    const missing = new Set();
+    const pins = new Set();
+    for (const o of outcomes)
+        if (o.kind === 'found' && o.helm) {
+            o.helm.rendered.forEach((m) => rendered.add(m));
+            o.helm.unrendered.forEach((m) => missing.add(m));
+            if (o.helm.unrendered.length > 0 && o.helm.pinnedBy)
+                pins.add(o.helm.pinnedBy);
+        }
+    for (const r of proof) {
+        r.helm?.forEach((m) => rendered.add(m));
+        r.helmUnrendered?.forEach((m) => missing.add(m));
+    }
+    if (missing.size === 0)
+        return undefined;
+    const other = [...missing].sort();
+    const why = pins.size > 0
+        ? `${[...pins].join('; ')} says the controller renders with ${(0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .majorsText */ .kl)(other)}`
+        : `the checkout does not say which helm the controller renders with (Flux 2.8 and later and Argo CD 3.5 and later use Helm 4, earlier ones Helm 3), so it may use ${(0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .majorsText */ .kl)(other)}`;
+    return {
+        text: `The charts were rendered with ${rendered.size > 0 ? (0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .majorsText */ .kl)([...rendered]) : 'the helm on PATH'} only: ${why}, which reads some files differently (a values file of several YAML documents: Helm 3 reads the first, Helm 4 merges them), and this runner has no helm of that major, so that major is not proven. To render with both, add a step before this one:`,
+        step: other.map(_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .otherMajorSnippet */ .fI).join('\n'),
+    };
 }
 
 
@@ -42393,6 +26033,17 @@ const REPORT_AFTER_HELM_MS = 1500;
  * report's own time both fit in the budget, so both end before the hard exit.
  */
 const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
+
+
+/***/ }),
+
+/***/ 6497:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ isObject)
+/* harmony export */ });
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 
 /***/ }),
@@ -42873,15 +26524,10 @@ function goUnreadable(text, docs) {
             why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
             fix: 'Remove that character.',
         };
-    const quoted = [];
-    for (const doc of docs)
-        (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
-            Scalar(_, node) {
-                if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
-                    quoted.push([node.range[0], node.range[1]]);
-            },
-        });
-    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
+    const breaks = [...text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g)];
+    // The quoted scalars' spans only when there is such a character (a walk of every document).
+    const quoted = breaks.length > 0 ? quotedSpans(docs) : [];
+    for (const m of breaks)
         if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
             return {
                 offset: m.index,
@@ -42946,6 +26592,17 @@ function goUnreadable(text, docs) {
             return found;
     }
     return undefined;
+}
+function quotedSpans(docs) {
+    const quoted = [];
+    for (const doc of docs)
+        (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
+            Scalar(_, node) {
+                if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
+                    quoted.push([node.range[0], node.range[1]]);
+            },
+        });
+    return quoted;
 }
 const hex = (char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
 /**
@@ -43865,20 +27522,17 @@ async function isExecutableFile(path, windows) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gr: () => (/* binding */ helmAfterOverrides),
-/* harmony export */   il: () => (/* binding */ sourceFileOverride),
-/* harmony export */   l$: () => (/* binding */ sourceFiles),
-/* harmony export */   mO: () => (/* binding */ parametersOn),
-/* harmony export */   p4: () => (/* binding */ argoRelease)
+/* harmony export */   i: () => (/* binding */ sourceFileOverride),
+/* harmony export */   l: () => (/* binding */ sourceFiles)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5331);
-/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6167);
-/* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1369);
-/* harmony import */ var _file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9338);
+/* harmony import */ var _controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(598);
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5331);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6167);
+/* harmony import */ var _file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9338);
 /**
  * Argo CD's parameter overrides kept in the repository: `.argocd-source.yaml`, then
  * `.argocd-source-<app>.yaml`, in a source's folder. Its repo server merges each over the
@@ -43904,13 +27558,10 @@ function sourceFiles(source, app, root) {
         return [];
     if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://'))
         return [];
-    const dir = (0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .checkoutFolder */ .Dv)(source.path, root);
+    const dir = (0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .checkoutFolder */ .Dv)(source.path, root);
     if (!dir)
         return [];
-    const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
-    if (app.namespace)
-        names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
-    return names
+    return (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_2__/* .overrideFileNames */ .rp)(app)
         .map((name) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, name))
         .filter((file) => isFile(file))
         .map((file) => {
@@ -43946,32 +27597,19 @@ function sourceFileOverride(files, site, key, root) {
  * document, and applies a merge key where it stands.
  */
 function readOverride(file) {
-    const text = (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .utf8 */ .As)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file));
+    const text = (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .utf8 */ .As)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(file));
     if (text === undefined)
         throw new Error('it is not valid UTF-8');
-    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .goYamlDocuments */ .MC)(text)[0] ?? null;
-}
-/**
- * The release Argo CD renders a source as: helm.releaseName (else the Application's name) into
- * helm.namespace (else the destination's namespace), after the override files beside the source
- * (`files`; none when `helm` is already the block after them) set them: each may set (or, with a
- * null, delete) helm.releaseName and helm.namespace. A file that cannot be read is left to
- * sourceFileOverride, which refuses it.
- */
-function argoRelease(helm, app, files = []) {
-    const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const namespace = text(out.namespace) ?? app.destination;
-    return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
+    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .goYamlDocuments */ .MC)(text)[0] ?? null;
 }
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */
 function overrideIn(data, site, key) {
-    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data) || !('helm' in data))
+    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(data) || !('helm' in data))
         return undefined;
     const helm = data.helm;
-    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(helm))
+    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(helm))
         return helm === null ? 'removes the helm block (helm: null)' : undefined;
-    const hits = parametersOn(helm, key);
+    const hits = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_2__/* .parametersOn */ .mO)(helm, key);
     if (hits)
         return `sets helm.${hits.list} ${hits.names.join(', ')}`;
     if (site === 'values') {
@@ -43989,60 +27627,11 @@ function overrideIn(data, site, key) {
     return at ? `sets helm.valuesObject.${at}` : undefined;
 }
 /**
- * The first of a helm block's parameters (`--set`) and fileParameters (`--set-file`) that sets the
- * keys at `key` (the block or above), with the names that do: Argo CD passes them after every
- * values source, so they win over all.
- */
-function parametersOn(helm, key) {
-    for (const list of ['parameters', 'fileParameters']) {
-        const entries = helm?.[list];
-        if (!Array.isArray(entries))
-            continue;
-        const names = entries
-            .filter((p) => (0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(p) && typeof p.name === 'string' && (0,_shared_set_path_js__WEBPACK_IMPORTED_MODULE_5__/* .overlaps */ .$)(p.name, key, _file_js__WEBPACK_IMPORTED_MODULE_4__/* .KEYS */ .Rk))
-            .map((p) => String(p.name));
-        if (names.length > 0)
-            return { list, names };
-    }
-    return undefined;
-}
-/**
- * A source's helm block after its override files, as the repo server merges each over the source
- * (an RFC 7396 merge patch), with the file (as `shown` names it) that last set each of its keys;
- * a key no file set is the Application's own. A file that cannot be read is left out (refused
- * where the Application is a target: sourceFileOverride).
- */
-function helmAfterOverrides(helm, files, shown) {
-    let merged = helm;
-    const setBy = new Map();
-    for (const read of files) {
-        if (!('data' in read) || !(0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(read.data) || !('helm' in read.data))
-            continue;
-        const patch = read.data.helm;
-        merged = mergePatch(merged, patch);
-        for (const key of (0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(patch) ? Object.keys(patch) : ['helm'])
-            setBy.set(key, shown(read.file));
-    }
-    return { helm: (0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(merged) ? merged : undefined, setBy };
-}
-/** RFC 7396: a mapping merges key by key (a null deletes), anything else replaces. */
-function mergePatch(target, patch) {
-    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(patch))
-        return patch;
-    const out = (0,_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(target) ? { ...target } : {};
-    for (const [k, v] of Object.entries(patch))
-        if (v === null)
-            delete out[k];
-        else
-            out[k] = mergePatch(out[k], v);
-    return out;
-}
-/**
  * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
  * non-mapping on the way to the block, the block itself, or one of its keys (file.ts setOver).
  */
 function setAt(values, key) {
-    const set = (0,_file_js__WEBPACK_IMPORTED_MODULE_4__/* .setOver */ .B8)(values, key);
+    const set = (0,_file_js__WEBPACK_IMPORTED_MODULE_5__/* .setOver */ .B8)(values, key);
     if (!set)
         return undefined;
     if (set.keys.length === 0)
@@ -44851,225 +28440,6 @@ function fileError(display, problem, fix) {
 
 /***/ }),
 
-/***/ 8924:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ei: () => (/* binding */ dataValue),
-/* harmony export */   G6: () => (/* binding */ refuseOverriddenSource),
-/* harmony export */   cU: () => (/* binding */ readersOf)
-/* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _shared_set_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1369);
-/* harmony import */ var _file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9338);
-/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
-/**
- * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` is only one
- * layer of the chart's values: helm-controller merges the entries in order, each over the ones
- * before it, and `spec.values` over them all (ChartValuesFromReferences); an entry with a
- * `targetPath` sets that key's whole text at the path as one value. With the chart from a Flux
- * source, nothing renders what the chart would get. So, when the HelmRelease is in the values
- * files, a chosen ConfigMap is refused before anything is sent when a later layer sets the keys
- * this run writes, or when it is read only at a `targetPath`.
- */
-
-
-
-
-/**
- * Refuses a chosen ConfigMap or Secret (the `targets` of `files`) that a HelmRelease in `files`
- * reads whole when its spec.values, a later valuesFrom entry found in `files`, or a later entry's
- * `targetPath` sets the keys at `valuesKey`; and one that the HelmReleases in `files` read only at
- * a `targetPath`. Returns what it could not check.
- */
-function refuseOverriddenSource(files, valuesKey) {
-    /** The chosen ConfigMaps and Secrets, each with the file it is in. */
-    const fileOf = new Map(files.flatMap((file) => (file.targets ?? [])
-        .filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret')
-        .map((c) => [c, file.display])));
-    const sources = [...fileOf.keys()];
-    const unchecked = { unread: [], later: [], suspended: [] };
-    if (sources.length === 0)
-        return unchecked;
-    const docs = files.flatMap((file) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseAllDocuments */ .hR)(file.text).map((doc, i) => ({
-        file: file.display,
-        data: (doc.errors.length === 0 ? doc.toJS() : undefined),
-        // Chosen too, a HelmRelease gets the same link in its spec.values, which Flux merges over
-        // every valuesFrom entry (targetPath ones included): nothing of it can win over the link.
-        chosen: (file.targets ?? []).some((c) => c.target.kind === 'HelmRelease' && c.target.doc === i),
-    })));
-    const unread = new Set(sources);
-    const readWhole = new Set();
-    /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
-    const readAtPath = new Map();
-    for (const { file, data, chosen: chosenToo } of docs) {
-        if (!isHelmRelease(data))
-            continue;
-        const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
-        const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
-        const name = String(meta.name);
-        const where = `${file} (HelmRelease/${name})`;
-        const entries = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
-            .filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)
-            .map(entryOf);
-        // valuesFrom reads from the HelmRelease's own namespace.
-        const sameNamespace = (namespace) => namespace === undefined || meta.namespace === undefined || namespace === meta.namespace;
-        const reads = (e, { target }) => e.kind === target.kind &&
-            e.name === target.name &&
-            e.valuesKey === target.part &&
-            sameNamespace(target.namespace);
-        for (const source of sources) {
-            const readers = entries.filter((e) => reads(e, source));
-            if (readers.length === 0)
-                continue;
-            unread.delete(source);
-            // (Chosen too, it has its own notice.)
-            if (spec.suspend === true && !chosenToo)
-                unchecked.suspended.push({ where, source });
-            if (chosenToo) {
-                readWhole.add(source);
-                continue;
-            }
-            const atPath = readers.find((e) => e.targetPath !== undefined);
-            if (atPath && !readAtPath.has(source))
-                readAtPath.set(source, { where, name, path: atPath.targetPath });
-            // The last whole read is the one that counts: each later entry merges over it.
-            const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
-            if (whole === -1)
-                continue;
-            readWhole.add(source);
-            for (const later of entries.slice(whole + 1)) {
-                const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
-                if (later.targetPath !== undefined) {
-                    if (!(0,_shared_set_path_js__WEBPACK_IMPORTED_MODULE_3__/* .overlaps */ .$)(later.targetPath, valuesKey, _file_js__WEBPACK_IMPORTED_MODULE_1__/* .KEYS */ .Rk))
-                        continue;
-                    const keys = _file_js__WEBPACK_IMPORTED_MODULE_1__/* .KEYS */ .Rk.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
-                    throw (0,_file_js__WEBPACK_IMPORTED_MODULE_1__/* .fileError */ .zS)(where, `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what ${source.label} holds there`, `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`);
-                }
-                // A chosen source read whole again gets the same link.
-                if (sources.some((c) => reads(later, c)))
-                    continue;
-                const found = valuesOf(later, docs, sameNamespace);
-                const unreadable = found.length === 0 || found.some((v) => v === undefined || (v !== null && !(0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(v)));
-                if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
-                    unchecked.later.push({ where, entry: label, source });
-                const set = found
-                    .map((values) => setKeys(values, valuesKey))
-                    .find((one) => one !== undefined);
-                if (!set)
-                    continue;
-                throw (0,_file_js__WEBPACK_IMPORTED_MODULE_1__/* .fileError */ .zS)(where, `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`);
-            }
-            const set = setKeys(spec.values, valuesKey);
-            if (!set)
-                continue;
-            throw (0,_file_js__WEBPACK_IMPORTED_MODULE_1__/* .fileError */ .zS)(where, `sets ${words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`);
-        }
-    }
-    for (const [source, { where, name, path }] of readAtPath) {
-        if (readWhole.has(source))
-            continue;
-        throw (0,_file_js__WEBPACK_IMPORTED_MODULE_1__/* .fileError */ .zS)(where, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`);
-    }
-    unchecked.unread = [...unread].map((source) => ({ file: fileOf.get(source), source }));
-    return unchecked;
-}
-/**
- * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
- * their own namespace), each once: the same one is often both a values file and a tracked file.
- */
-function readersOf(source, objects) {
-    const seen = new Set();
-    return objects.filter((data) => {
-        if (!isHelmRelease(data))
-            return false;
-        const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
-        const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
-        const reads = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
-            .filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)
-            .map(entryOf)
-            .some((e) => e.kind === source.kind &&
-            e.name === source.name &&
-            e.valuesKey === source.key &&
-            (source.namespace === undefined ||
-                meta.namespace === undefined ||
-                meta.namespace === source.namespace));
-        const key = JSON.stringify(data);
-        if (!reads || seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
-function isHelmRelease(data) {
-    return ((0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data) &&
-        data.kind === 'HelmRelease' &&
-        typeof data.apiVersion === 'string' &&
-        data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'));
-}
-function entryOf(e) {
-    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    return {
-        kind: e.kind,
-        name: e.name,
-        valuesKey: text(e.valuesKey) ?? 'values.yaml',
-        targetPath: text(e.targetPath),
-    };
-}
-/**
- * The values an entry may read, parsed, from each ConfigMap or Secret among `docs` that it could
- * name (with no namespace on the HelmRelease, one of each namespace): null for an empty key,
- * undefined for one that is missing or not YAML. None when no such document is there.
- */
-function valuesOf(entry, docs, sameNamespace) {
-    const found = [];
-    for (const { data } of docs) {
-        if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data) || data.kind !== entry.kind || !(0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.metadata))
-            continue;
-        if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace))
-            continue;
-        const text = dataValue(data, entry.valuesKey);
-        try {
-            found.push(text === undefined ? undefined : (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text));
-        }
-        catch {
-            found.push(undefined);
-        }
-    }
-    return found;
-}
-const words = ({ what, notMapping }) => notMapping ? `${what} to something other than a mapping` : what;
-/** What to do about it: removing a key above the block would drop all that is under it. */
-const undo = ({ what, notMapping }, place) => notMapping ? `Make ${what} a mapping in ${place}` : `Remove ${what} from ${place}`;
-/**
- * The keys this run writes that `values` sets to something else than this run does
- * (`staticExport.bundleUrl, staticExport.version`), or the part of the path it sets to something
- * other than a mapping, which replaces them all (file.ts setOver). Values that are no mapping at
- * all are not read by helm-controller as values.
- */
-function setKeys(values, valuesKey) {
-    const set = (0,_file_js__WEBPACK_IMPORTED_MODULE_1__/* .setOver */ .B8)(values, valuesKey);
-    if (!set || set.path.length === 0)
-        return undefined;
-    if (set.keys.length === 0)
-        return { what: set.path.join('.'), notMapping: true };
-    const at = valuesKey.join('.');
-    return { what: set.keys.map((key) => `${at}.${key}`).join(', '), notMapping: false };
-}
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-function dataValue(object, key) {
-    const plain = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(object.stringData) ? object.stringData[key] : undefined;
-    if (typeof plain === 'string')
-        return plain;
-    const raw = (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(object.data) ? object.data[key] : undefined;
-    if (typeof raw !== 'string')
-        return undefined;
-    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-}
-
-
-/***/ }),
-
 /***/ 1937:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45077,7 +28447,8 @@ function dataValue(object, key) {
 /* harmony export */   s: () => (/* binding */ resolveFluxChart)
 /* harmony export */ });
 /* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6167);
-/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3260);
+/* harmony import */ var _controllers_source_controller_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7453);
+/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3260);
 /**
  * The chart a Flux HelmRelease installs, resolved as source-controller resolves it, from a list of
  * candidate Kubernetes objects (today the documents of the values files and of the checkout's
@@ -45087,6 +28458,7 @@ function dataValue(object, key) {
  * HelmChart. A reference is matched by kind, name and namespace (the release's own by default):
  * two clusters often define `HelmRepository/mintlify` with different URLs.
  */
+
 
 
 const SOURCE_GROUP = 'source.toolkit.fluxcd.io';
@@ -45147,14 +28519,13 @@ const sourceNamespace = (source, ref) => (0,_site_js__WEBPACK_IMPORTED_MODULE_0_
     ? source.metadata.namespace
     : ref.namespace;
 /**
- * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top): their
- * merge replaces the chart's values.yaml in the artifact source-controller builds.
+ * A chart path of this checkout, with its values files (`valuesFile`, then `valuesFiles`: paths of
+ * the source, its top): their merge replaces the chart's values.yaml in the artifact
+ * source-controller builds.
  */
 function pathHint(chart, spec, root) {
     const hint = (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .chartPathHint */ .VW)(chart, root);
-    const files = Array.isArray(spec.valuesFiles)
-        ? spec.valuesFiles.filter((f) => typeof f === 'string')
-        : [];
+    const files = (0,_controllers_source_controller_js__WEBPACK_IMPORTED_MODULE_1__/* .chartValuesFiles */ .KG)(spec);
     if (hint.kind !== 'path' || files.length === 0)
         return hint;
     return { ...hint, chartValues: files.flatMap((f) => (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .checkoutFolder */ .Dv)(f, root) ?? []) };
@@ -45175,7 +28546,7 @@ function fromChartSpec(spec, namespace, objects, root, repository, none) {
         const url = typeof source === 'string' ? undefined : (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(source.spec) ? source.spec.url : undefined;
         if (typeof url === 'string' && repository && !(0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .sameRepository */ .RB)(url, repository))
             // Without a password an address may carry (`https://user:token@…`): the reason is printed.
-            return none(`its chart is in ${shown(ref)} (${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redactLink */ .OO)(url)}), another repository than this checkout`);
+            return none(`its chart is in ${shown(ref)} (${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redactLink */ .OO)(url)}), another repository than this checkout`);
         return pathHint(chart, spec, root);
     }
     if (ref.kind !== 'HelmRepository')
@@ -45188,9 +28559,7 @@ function fromChartSpec(spec, namespace, objects, root, repository, none) {
         return none(`${shown(ref)} has no spec.url`);
     const origin = shown({ ...ref, namespace: sourceNamespace(source, ref) });
     // valuesFiles apply to every chart source: for a repository's, paths inside its package.
-    const files = Array.isArray(spec.valuesFiles)
-        ? spec.valuesFiles.filter((f) => typeof f === 'string' && f !== '')
-        : [];
+    const files = (0,_controllers_source_controller_js__WEBPACK_IMPORTED_MODULE_1__/* .chartValuesFiles */ .KG)(spec);
     const inChart = files.length > 0 ? { chartValuesIn: files } : {};
     if (repo.type === 'oci')
         return {
@@ -45207,19 +28576,12 @@ function ociRepository(spec, ref, none) {
     const url = typeof spec.url === 'string' ? spec.url : undefined;
     if (!url?.startsWith('oci://'))
         return none(`${shown(ref)} has no oci:// spec.url`);
-    const pin = (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(spec.ref) ? spec.ref : {};
-    const str = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    // As source-controller ranks them: digest, then semver (the one constraint), then the tag,
-    // pulled as it is (`latest` when none is set): never the highest version in its place. A tag
-    // may carry its digest (`1.4.0@sha256:…`), which then decides.
-    const semver = str(pin.semver);
-    const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
-    const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+    const { digest, semver, tag, tagWritten } = (0,_controllers_source_controller_js__WEBPACK_IMPORTED_MODULE_1__/* .ociRepositoryRef */ .vU)(spec);
     const version = digest ? undefined : (semver ?? tag);
     // helm pulls a tag only as a version (`--version 1.4.0`): one that is none (`latest`, `main`)
     // it reads as a constraint and fails, so the chart behind it cannot be known here.
     if (version === tag && !HELM_VERSION.test(tag))
-        return none(`${shown(ref)} pulls the tag ${tag}${str(pin.tag) ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`);
+        return none(`${shown(ref)} pulls the tag ${tag}${tagWritten ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`);
     return {
         kind: 'remote',
         ref: url,
@@ -45235,164 +28597,21 @@ const HELM_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 /***/ }),
 
-/***/ 2253:
+/***/ 2214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  No: () => (/* binding */ helmfileRefusal),
-  M0: () => (/* binding */ isHelmfileDocument),
-  CK: () => (/* binding */ isHelmfileName),
-  ZF: () => (/* binding */ laterEntries),
-  b$: () => (/* binding */ releasesListing),
-  YI: () => (/* binding */ setFlags),
-  Gm: () => (/* binding */ unreadableStates)
-});
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/values/site.ts
-var site = __nccwpck_require__(6167);
-;// CONCATENATED MODULE: ./src/values/helmfile-state.ts
-/**
- * A helmfile state file's releases as helmfile resolves them before it renders anything, where
- * that takes no more than this run can do without helmfile:
- *
- * - YAML merge keys (`<<: *default`, the release template of helmfile's older docs), a key
- *   written in the release winning over the merged one, as go-yaml merges them;
- * - `inherit: [{template: name, except: [...]}]` and `defaultInherit` (helmfile's
- *   writing-helmfile.md, "Release Template"): each template's fields in order, but for those
- *   `except` lists, under the release's own; a field the release sets is not layered with the
- *   template's (`values`, `secrets`, `set` included: the release's list replaces it);
- * - release templating of `{{ .Release.Name }}`, `{{ .Release.Namespace }}` and
- *   `{{ .Environment.Name }}` in its fields (one release per environment of the state file, or
- *   `default`, where a field names the environment);
- * - a `.gotmpl` state file whose template actions are only those expansions and the escapes
- *   helmfile's docs use for them (``{{`{{ .Release.Name }}`}}``): read as helmfile would
- *   render it. Any other action (`{{ .Values.x }}`, `{{ readFile … }}`, a range) is named:
- *   such a state file is out of reach for that reason, not "no chart in reach".
- */
-
-
-const RELEASE_NAME = '__helmfile_release_name__';
-const RELEASE_NAMESPACE = '__helmfile_release_namespace__';
-const ENVIRONMENT = '__helmfile_environment_name__';
-/** The expansions this run makes, by the action's text (spaces trimmed). */
-const KNOWN = {
-    '.Release.Name': RELEASE_NAME,
-    '.Release.Namespace': RELEASE_NAMESPACE,
-    '.Environment.Name': ENVIRONMENT,
-};
-/**
- * The state file's documents with the known expansions left as tokens, or why it cannot be
- * read without helmfile.
- */
-function stateDocuments(path, text) {
-    let source = text;
-    if (path.endsWith('.gotmpl')) {
-        const ESCAPE = /\{\{-?\s*`([^`]*)`\s*-?\}\}/g;
-        // helmfile renders a .gotmpl state file first with its environment only: `.Release` exists
-        // only in the second, release templating, which is why its docs escape it. A bare one fails.
-        const bare = /\{\{-?\s*(\.Release\.\w+)\s*-?\}\}/.exec(source.replace(ESCAPE, ''));
-        if (bare)
-            return {
-                unreadable: `is a helmfile state template (.gotmpl) with ${bare[0]} outside the escape helmfile needs there: helmfile renders the file before any release exists and fails on it. Write it as {{\`${bare[0]}\`}}`,
-            };
-        // The escape helmfile's docs use: a raw string action that prints its text.
-        source = source.replace(ESCAPE, '$1');
-    }
-    let other;
-    source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner) => {
-        const token = KNOWN[inner];
-        if (token)
-            return token;
-        other ??= action;
-        return action;
-    });
-    if (other && path.endsWith('.gotmpl'))
-        return {
-            unreadable: `is a helmfile state template (.gotmpl) with ${other}, which only helmfile renders (this run reads .gotmpl state files whose only actions are {{ .Release.Name }}, {{ .Release.Namespace }} and {{ .Environment.Name }})`,
-        };
-    try {
-        const docs = (0,dist/* parseAllDocuments */.hR)(source, { merge: true });
-        const error = docs.flatMap((d) => d.errors)[0];
-        if (error)
-            return {
-                unreadable: `is not valid YAML (${error.message.split('\n')[0]}): fix the state file there`,
-            };
-        return { documents: docs.map((d) => d.toJS()).filter(site/* isObject */.Gv) };
-    }
-    catch {
-        return { unreadable: 'is not a YAML file this run can read' };
-    }
-}
-/** The releases of one state document: templates inherited, known expansions made. */
-function resolvedReleases(state, environments) {
-    const templates = (0,site/* isObject */.Gv)(state.templates) ? state.templates : {};
-    const defaults = listOf(state.defaultInherit).filter((t) => typeof t === 'string');
-    const releases = Array.isArray(state.releases) ? state.releases.filter(site/* isObject */.Gv) : [];
-    return releases.flatMap((written) => {
-        const inherit = listOf(written.inherit).filter(site/* isObject */.Gv);
-        const named = new Set(inherit.map((i) => i.template));
-        const chain = [
-            ...defaults.filter((t) => !named.has(t)).map((template) => ({ template })),
-            ...inherit,
-        ];
-        let merged = {};
-        for (const { template, except } of chain) {
-            const fields = typeof template === 'string' ? templates[template] : undefined;
-            if (!(0,site/* isObject */.Gv)(fields))
-                continue;
-            const skip = new Set(listOf(except));
-            merged = {
-                ...merged,
-                ...Object.fromEntries(Object.entries(fields).filter(([k]) => !skip.has(k))),
-            };
-        }
-        const release = { ...merged, ...written };
-        delete release.inherit;
-        const name = typeof release.name === 'string' ? release.name : '';
-        const namespace = typeof release.namespace === 'string' ? release.namespace : '';
-        const expand = (env) => replaceTokens(release, (s) => s
-            .split(RELEASE_NAME)
-            .join(name)
-            .split(RELEASE_NAMESPACE)
-            .join(namespace)
-            .split(ENVIRONMENT)
-            .join(env));
-        if (!JSON.stringify(release).includes(ENVIRONMENT))
-            return [{ release: expand('default') }];
-        return environments.map((environment) => ({ release: expand(environment), environment }));
-    });
-}
-/** The environments the state files name (`default` when none does: helmfile's default). */
-function environmentsOf(states) {
-    const names = new Set();
-    for (const state of states)
-        if ((0,site/* isObject */.Gv)(state.environments))
-            for (const name of Object.keys(state.environments))
-                names.add(name);
-    return names.size > 0 ? [...names] : ['default'];
-}
-/** A template action left in a field helmfile would render (other than the known ones). */
-function templated(value) {
-    return /\{\{[^}]*\}\}/.exec(JSON.stringify(value) ?? '')?.[0];
-}
-const listOf = (value) => Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-function replaceTokens(value, fn) {
-    if (typeof value === 'string')
-        return fn(value);
-    if (Array.isArray(value))
-        return value.map((v) => replaceTokens(v, fn));
-    if ((0,site/* isObject */.Gv)(value))
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceTokens(v, fn)]));
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/values/helmfile.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CK: () => (/* binding */ isHelmfileName),
+/* harmony export */   Gm: () => (/* binding */ unreadableStates),
+/* harmony export */   M0: () => (/* binding */ isHelmfileDocument),
+/* harmony export */   No: () => (/* binding */ helmfileRefusal),
+/* harmony export */   ZF: () => (/* binding */ laterEntries),
+/* harmony export */   b$: () => (/* binding */ releasesListing)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _controllers_helmfile_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6071);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
 /**
  * helmfile: its state file (`helmfile.yaml`, a file of `helmfile.d/`) is no values file, and a
  * values file its releases list has later layers of its own. helmfile decodes its state file
@@ -45447,7 +28666,7 @@ function isHelmfileDocument(path, data) {
     const releases = data.releases;
     return (Array.isArray(releases) &&
         releases.length > 0 &&
-        releases.every((r) => (0,site/* isObject */.Gv)(r) && typeof r.name === 'string' && typeof r.chart === 'string') &&
+        releases.every((r) => (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(r) && typeof r.name === 'string' && typeof r.chart === 'string') &&
         Object.keys(data).every((key) => STATE_KEYS.has(key)));
 }
 /**
@@ -45457,7 +28676,7 @@ function isHelmfileDocument(path, data) {
 function helmfileRefusal(data, path, root) {
     const files = releasesOf(data).flatMap((r) => r.values
         .filter((v) => typeof v === 'string')
-        .map((v) => (0,external_node_path_.relative)(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), v)) || v));
+        .map((v) => (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(path), v)) || v));
     return {
         problem: 'is a helmfile state file: helmfile decodes it strictly and refuses a top-level staticExport, and its releases take their chart values from the values entries they list',
         fix: files.length > 0
@@ -45468,11 +28687,11 @@ function helmfileRefusal(data, path, root) {
 function releasesOf(data) {
     if (!Array.isArray(data.releases))
         return [];
-    return data.releases.filter(site/* isObject */.Gv).map(releaseOf);
+    return data.releases.filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv).map(releaseOf);
 }
 function releaseOf(r) {
     const list = (value) => (Array.isArray(value) ? value : []);
-    const maps = (value) => list(value).filter(site/* isObject */.Gv);
+    const maps = (value) => list(value).filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv);
     const beyond = [
         'strategicMergePatches',
         'jsonPatches',
@@ -45506,23 +28725,23 @@ function releaseOf(r) {
 function releasesListing(valuesPath, helmfiles, root) {
     const found = [];
     for (const file of helmfiles) {
-        const read = stateDocuments(file.path, file.text);
+        const read = (0,_controllers_helmfile_js__WEBPACK_IMPORTED_MODULE_1__/* .stateDocuments */ .Cs)(file.path, file.text);
         if ('unreadable' in read)
             continue;
         const states = read.documents;
         const repositories = states.flatMap((state) => (Array.isArray(state.repositories) ? state.repositories : [])
-            .filter(site/* isObject */.Gv)
+            .filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)
             .filter((r) => typeof r.name === 'string' && typeof r.url === 'string')
             .map((r) => ({ name: r.name, url: r.url, oci: r.oci === true })));
-        const environments = environmentsOf(states);
+        const environments = (0,_controllers_helmfile_js__WEBPACK_IMPORTED_MODULE_1__/* .environmentsOf */ .M2)(states);
         for (const state of states)
-            for (const { release: data, environment } of resolvedReleases(state, environments)) {
+            for (const { release: data, environment } of (0,_controllers_helmfile_js__WEBPACK_IMPORTED_MODULE_1__/* .resolvedReleases */ .VH)(state, environments)) {
                 const release = releaseOf(data);
-                const index = release.values.findIndex((entry) => typeof entry === 'string' && (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), entry) === valuesPath);
+                const index = release.values.findIndex((entry) => typeof entry === 'string' && (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(file.path), entry) === valuesPath);
                 if (index !== -1 && release.installed)
                     found.push({
                         helmfile: file.path,
-                        display: (0,external_node_path_.relative)(root, file.path) || file.path,
+                        display: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, file.path) || file.path,
                         release,
                         index,
                         repositories,
@@ -45536,34 +28755,12 @@ function releasesListing(valuesPath, helmfiles, root) {
 function laterEntries(listing) {
     return listing.release.values.slice(listing.index + 1).flatMap((entry) => {
         if (typeof entry === 'string') {
-            const file = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(listing.helmfile), entry);
-            return [{ file, display: (0,external_node_path_.join)((0,external_node_path_.dirname)(listing.display), entry) }];
+            const file = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(listing.helmfile), entry);
+            return [{ file, display: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(listing.display), entry) }];
         }
-        return (0,site/* isObject */.Gv)(entry) ? [{ inline: entry }] : [];
+        return (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry) ? [{ inline: entry }] : [];
     });
 }
-/**
- * The release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
- * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
- */
-function setFlags(release) {
-    const flags = [];
-    const one = (entry, flag) => {
-        const name = typeof entry.name === 'string' ? entry.name : '';
-        if (entry.value !== undefined && entry.value !== '')
-            flags.push(flag, `${name}=${stringOf(entry.value)}`);
-        else if (typeof entry.file === 'string')
-            flags.push('--set-file', `${name}=${entry.file}`);
-        else if (Array.isArray(entry.values))
-            flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
-    };
-    for (const entry of release.set)
-        one(entry, '--set');
-    for (const entry of release.setString)
-        one(entry, '--set-string');
-    return flags;
-}
-const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 /**
  * The state files this run cannot read without helmfile (a `.gotmpl` with template actions
  * beyond the release templating it expands) that may list `valuesPath`: their text names its
@@ -45571,14 +28768,14 @@ const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(
  */
 function unreadableStates(valuesPath, helmfiles, root) {
     return helmfiles.flatMap((file) => {
-        const read = stateDocuments(file.path, file.text);
+        const read = (0,_controllers_helmfile_js__WEBPACK_IMPORTED_MODULE_1__/* .stateDocuments */ .Cs)(file.path, file.text);
         if (!('unreadable' in read))
             return [];
-        const rel = (0,external_node_path_.relative)((0,external_node_path_.dirname)(file.path), valuesPath);
-        const folder = (0,external_node_path_.basename)((0,external_node_path_.dirname)(valuesPath));
+        const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(file.path), valuesPath);
+        const folder = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(valuesPath));
         if (!file.text.includes(rel) && !file.text.includes(folder))
             return [];
-        return [{ display: (0,external_node_path_.relative)(root, file.path) || file.path, reason: read.unreadable }];
+        return [{ display: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, file.path) || file.path, reason: read.unreadable }];
     });
 }
 
@@ -45599,8 +28796,9 @@ function unreadableStates(valuesPath, helmfiles, root) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3260);
-/* harmony import */ var _argo_source_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9098);
+/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3260);
+/* harmony import */ var _controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(598);
+/* harmony import */ var _argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9098);
 /**
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
  * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
@@ -45616,6 +28814,7 @@ function unreadableStates(valuesPath, helmfiles, root) {
  * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
  * are refused), just as Flux's spec.values is created when missing.
  */
+
 
 
 
@@ -45668,8 +28867,8 @@ function sourceTarget(source, at, of, part) {
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
     const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : argoChartHint(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
-    const overrides = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_3__/* .sourceFiles */ .l$)(source, { name, namespace }, of.root);
-    const release = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_3__/* .argoRelease */ .p4)(helm ?? {}, { name, destination: of.destination }, overrides);
+    const overrides = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sourceFiles */ .l)(source, { name, namespace }, of.root);
+    const release = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__/* .argoRelease */ .p4)(helm ?? {}, { name, destination: of.destination }, overrides);
     const base = { doc, kind: 'Application', name, namespace, part, chart, release };
     // A null valuesObject is none: Argo CD then reads the values string.
     const site = helm &&
@@ -45677,7 +28876,7 @@ function sourceTarget(source, at, of, part) {
         typeof helm.values === 'string'
         ? 'values'
         : 'valuesObject';
-    const refuse = (key) => parametersOverride(helm, key, where) ?? (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_3__/* .sourceFileOverride */ .il)(overrides, site, key, of.root);
+    const refuse = (key) => parametersOverride(helm, key, where) ?? (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sourceFileOverride */ .i)(overrides, site, key, of.root);
     if (site === 'values')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
@@ -45812,7 +29011,7 @@ function argoChartHint(source, name, root) {
 }
 /** helm.parameters and helm.fileParameters override values, valuesObject and valueFiles alike. */
 function parametersOverride(helm, key, where) {
-    const hits = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_3__/* .parametersOn */ .mO)(helm, key);
+    const hits = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__/* .parametersOn */ .mO)(helm, key);
     if (!hits)
         return undefined;
     return {
@@ -45840,7 +29039,7 @@ function valueFilePlace(entry, source, sources) {
             : { place: `${entry}, whose $${name} names no source with ref: ${name}`, editable: false };
     }
     if (URL_LIKE.test(entry))
-        return { place: `a file fetched from ${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .redactLink */ .OO)(entry)}`, editable: false };
+        return { place: `a file fetched from ${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(entry)}`, editable: false };
     if (typeof source.chart === 'string')
         return { place: `${entry} inside the chart package ${source.chart}`, editable: false };
     const base = typeof source.path === 'string' ? source.path : '.';
@@ -45848,13 +29047,13 @@ function valueFilePlace(entry, source, sources) {
     return { place: `${node_path__WEBPACK_IMPORTED_MODULE_2__.posix.normalize(path)} in ${shownRepo(source)}`, editable: true };
 }
 /** An address among the valueFiles may carry a token in its query: shown without it. */
-const shownFile = (entry) => (URL_LIKE.test(entry) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .redactLink */ .OO)(entry) : entry);
+const shownFile = (entry) => (URL_LIKE.test(entry) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(entry) : entry);
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A source's repoURL without the user part or query an address may carry; its own words else. */
 function shownRepo(source) {
     if (typeof source.repoURL !== 'string')
         return 'the repository of the Application';
-    return URL_LIKE.test(source.repoURL) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .redactLink */ .OO)(source.repoURL) : source.repoURL;
+    return URL_LIKE.test(source.repoURL) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(source.repoURL) : source.repoURL;
 }
 
 
@@ -45866,16 +29065,14 @@ function shownRepo(source) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fj: () => (/* binding */ fluxChartOf),
 /* harmony export */   L8: () => (/* binding */ classify),
-/* harmony export */   Lp: () => (/* binding */ SUPPORTED_KINDS),
-/* harmony export */   Zb: () => (/* binding */ fluxRelease)
+/* harmony export */   Lp: () => (/* binding */ SUPPORTED_KINDS)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var _controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5290);
 /* harmony import */ var _shared_documents_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7583);
-/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2253);
+/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2214);
 /* harmony import */ var _manifest_argo_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8107);
 /* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /**
@@ -45903,13 +29100,13 @@ const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 
  * checkout, where an Argo CD source's chart path is read.
  */
 function classify(doc, index, file, root) {
-    if (doc.contents === null || ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(doc.contents) && doc.contents.value === null))
+    if (doc.contents === null || ((0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .isScalar */ .jn)(doc.contents) && doc.contents.value === null))
         return { kind: 'empty' };
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(doc.contents))
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .isMap */ .jh)(doc.contents))
         return { kind: 'values' };
     // The top-level keys, each converted when read: a large plain values file is not converted.
     const data = (0,_shared_documents_js__WEBPACK_IMPORTED_MODULE_3__/* .topLevelOf */ .Xe)(doc);
-    const base = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.basename)(file);
+    const base = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)(file);
     const sops = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.sops) ? data.sops : undefined;
     const shape = manifestShape(data);
     if (/^Chart\.ya?ml$/.test(base) || (!shape && isChartYaml(data)))
@@ -46014,7 +29211,7 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
             namespace,
             site: { kind: 'map', root: ['spec'], lead: ['values'] },
             chart,
-            release: fluxRelease(spec, name, namespace),
+            release: (0,_controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_2__/* .fluxRelease */ .Zb)(spec, name, namespace),
             ...(patch ? { patch: true } : {}),
             // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
             // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
@@ -46039,26 +29236,6 @@ function fluxChartOf(data) {
         ...((0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chart) && (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
         ...((0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
     };
-}
-/**
- * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
- * Helm's 53 characters as it cuts it (ShortenName: 40 characters, a dash, 12 of the SHA-256);
- * in spec.targetNamespace, else the HelmRelease's own namespace.
- */
-function fluxRelease(spec, name, namespace) {
-    const target = typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
-        ? spec.targetNamespace
-        : undefined;
-    const full = typeof spec.releaseName === 'string' && spec.releaseName !== ''
-        ? spec.releaseName
-        : target
-            ? `${target}-${name}`
-            : name;
-    const short = full.length <= 53
-        ? full
-        : `${full.slice(0, 40)}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(full).digest('hex').slice(0, 12)}`;
-    const ns = target ?? namespace;
-    return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
 function targetsOfKustomization(data, doc, name, namespace) {
     const charts = Array.isArray(data.helmCharts) ? data.helmCharts : [];
@@ -46492,7 +29669,7 @@ function chartValuesOf(text, file, at, selectors) {
 /* harmony export */   Bs: () => (/* binding */ dotted),
 /* harmony export */   Dv: () => (/* binding */ checkoutFolder),
 /* harmony export */   Gd: () => (/* binding */ nodeIn),
-/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   Gv: () => (/* reexport safe */ _shared_data_js__WEBPACK_IMPORTED_MODULE_4__.G),
 /* harmony export */   Iv: () => (/* binding */ ofThisRepository),
 /* harmony export */   RB: () => (/* binding */ sameRepository),
 /* harmony export */   VW: () => (/* binding */ chartPathHint),
@@ -46505,6 +29682,7 @@ function chartValuesOf(text, file, at, selectors) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6497);
 /* harmony import */ var _path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5551);
 /**
  * What a recognised manifest offers (manifest.ts): its targets, each the place inside a document
@@ -46514,12 +29692,13 @@ function chartValuesOf(text, file, at, selectors) {
 
 
 
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+
 /** The value at `path` in parsed data, or undefined where a key on the way is missing. */
 function valueAt(data, path) {
     let node = data;
     for (const key of path) {
-        if (!isObject(node))
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(node))
             return undefined;
         node = node[key];
     }
@@ -46924,8 +30103,19 @@ const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
  * ParseFloat. Matched on the text without `_`; quoting more than needed costs nothing.
  */
 const GO_NUMBER = /^[-+]?(0[xXoObB][0-9a-fA-F]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?|\.[0-9]+([eE][-+]?[0-9]+)?)$/;
-/** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
+/**
+ * Double quotes, unless the file has more single-quoted scalars than double-quoted ones. Worked
+ * out once per document: the store's documents are shared and never changed, and a run plans the
+ * same file twice (with the placeholder link, then the real one).
+ */
+const quotes = new WeakMap();
 function mostUsedQuote(doc) {
+    let quote = quotes.get(doc);
+    if (quote === undefined)
+        quotes.set(doc, (quote = countQuotes(doc)));
+    return quote;
+}
+function countQuotes(doc) {
     let single = 0;
     let double = 0;
     (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .visit */ .YR)(doc, {
@@ -54108,7 +37298,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -54715,7 +37905,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -54849,7 +38039,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -56535,2951 +39725,219 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+;// CONCATENATED MODULE: ./src/entry/runner-core.ts
 /**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
+ * The part of @actions/core the two doors on a runner use, written out from its code (3.0.1,
+ * lib/core.js, command.js, file-command.js, utils.js, summary.js) byte for byte in what reaches
+ * the runner: inputs from `INPUT_*`, outputs, state and variables through the GITHUB_OUTPUT /
+ * GITHUB_STATE / GITHUB_ENV files with a random delimiter, workflow commands (`::warning::`,
+ * `::add-mask::`...) with their escaping, and the job summary.
+ *
+ * Why not @actions/core itself: its index (the only entry its package exports) loads its OIDC
+ * client, which loads @actions/http-client and with it undici's whole index, before the run's
+ * first request; that index makes Node load its own built-in undici too (docs/performance.md,
+ * "Large values files and the cold start"). test/unit/runner-core.test.ts runs the same calls
+ * through both, each in a fresh process, and compares what each wrote.
+ *
+ * It imports nothing but Node's modules, so that test can run this file under Node 24 as it is.
  */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 
 
 
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-;// CONCATENATED MODULE: external "string_decoder"
-const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
+/** An input as the runner passes it: `INPUT_` + the name upper-cased, spaces as `_`, trimmed. */
 function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
+    const value = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options?.required && !value)
         throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
+    if (options?.trimWhitespace === false)
+        return value;
+    return value.trim();
 }
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+    if (process.env.GITHUB_OUTPUT)
+        return issueFileCommand('OUTPUT', keyValueMessage(name, value));
+    process.stdout.write(external_node_os_.EOL);
+    issueCommand('set-output', { name }, toCommandValue(value));
 }
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    command_issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    command_issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
+    if (process.env.GITHUB_STATE)
+        return issueFileCommand('STATE', keyValueMessage(name, value));
     issueCommand('save-state', { name }, toCommandValue(value));
 }
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
+function exportVariable(name, value) {
+    const converted = toCommandValue(value);
+    process.env[name] = converted;
+    if (process.env.GITHUB_ENV)
+        return issueFileCommand('ENV', keyValueMessage(name, value));
+    issueCommand('set-env', { name }, converted);
 }
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
+/** Masks the value in every later line of the log. */
+function setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
+}
+function isDebug() {
+    return process.env.RUNNER_DEBUG === '1';
+}
+function debug(message) {
+    issueCommand('debug', {}, message);
+}
+function info(message) {
+    process.stdout.write(message + external_node_os_.EOL);
+}
+function notice(message, properties = {}) {
+    annotate('notice', message, properties);
+}
+function warning(message, properties = {}) {
+    annotate('warning', message, properties);
+}
+function error(message, properties = {}) {
+    annotate('error', message, properties);
+}
+/** Fails the step: exit code 1 when the process ends, and the message as an error annotation. */
+function setFailed(message) {
+    process.exitCode = 1;
+    error(message);
+}
+function startGroup(name) {
+    issueCommand('group', {}, name);
+}
+function endGroup() {
+    issueCommand('endgroup', {}, '');
+}
+async function group(name, fn) {
+    startGroup(name);
+    try {
+        return await fn();
+    }
+    finally {
+        endGroup();
+    }
 }
 /**
- * Summary exports
+ * The job summary: text gathered with addRaw, appended to GITHUB_STEP_SUMMARY by write. As in
+ * @actions/core, the file is checked (set, readable and writable) on the first write only.
  */
+class Summary {
+    buffer = '';
+    path;
+    addRaw(text, addEOL = false) {
+        this.buffer += text;
+        return addEOL ? this.addRaw(external_node_os_.EOL) : this;
+    }
+    async write(options) {
+        const path = (this.path ??= await summaryPath());
+        await (options?.overwrite ? promises_.writeFile : promises_.appendFile)(path, this.buffer, { encoding: 'utf8' });
+        this.buffer = '';
+        return this;
+    }
+}
+async function summaryPath() {
+    const path = process.env.GITHUB_STEP_SUMMARY;
+    if (!path)
+        throw new Error('Unable to find environment variable for $GITHUB_STEP_SUMMARY. Check if your runtime environment supports job summaries.');
+    try {
+        await (0,promises_.access)(path, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK);
+    }
+    catch {
+        throw new Error(`Unable to access summary file: '${path}'. Check if the file has correct read/write permissions.`);
+    }
+    return path;
+}
+const summary = new Summary();
+// ---- as @actions/core writes them ----------------------------------------------------------
+function annotate(command, message, properties) {
+    issueCommand(command, commandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/** The annotation's properties under the names the runner reads (`line`, `col`...). */
+function commandProperties(p) {
+    if (!Object.keys(p).length)
+        return {};
+    return {
+        title: p.title,
+        file: p.file,
+        line: p.startLine,
+        endLine: p.endLine,
+        col: p.startColumn,
+        endColumn: p.endColumn,
+    };
+}
+/** `::command key=value,key=value::message`: an empty property is left out. */
+function issueCommand(command, properties, message) {
+    let line = `::${command}`;
+    const keys = Object.keys(properties);
+    if (keys.length > 0) {
+        line += ' ';
+        line += keys
+            .filter((key) => properties[key])
+            .map((key) => `${key}=${escapeProperty(properties[key])}`)
+            .join(',');
+    }
+    process.stdout.write(`${line}::${escapeData(message)}${external_node_os_.EOL}`);
+}
+function escapeData(value) {
+    return toCommandValue(value).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(value) {
+    return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+/** A string as it is; anything else as JSON; null and undefined as ''. */
+function toCommandValue(input) {
+    if (input === null || input === undefined)
+        return '';
+    if (typeof input === 'string' || input instanceof String)
+        return String(input);
+    return JSON.stringify(input);
+}
+function issueFileCommand(command, message) {
+    const path = process.env[`GITHUB_${command}`];
+    if (!path)
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    if (!(0,external_node_fs_.existsSync)(path))
+        throw new Error(`Missing file at path: ${path}`);
+    (0,external_node_fs_.appendFileSync)(path, `${message}${external_node_os_.EOL}`, { encoding: 'utf8' });
+}
+/** `name<<delimiter`, the value, `delimiter`: refused when the name or value holds the delimiter. */
+function keyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+    const converted = toCommandValue(value);
+    if (key.includes(delimiter))
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    if (converted.includes(delimiter))
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    return `${key}<<${delimiter}${external_node_os_.EOL}${converted}${external_node_os_.EOL}${delimiter}`;
+}
 
-/**
- * @deprecated use core.summary
- */
+// EXTERNAL MODULE: ./node_modules/undici/lib/api/index.js
+var api = __nccwpck_require__(6615);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/dispatcher.js
+var dispatcher = __nccwpck_require__(883);
+var dispatcher_default = /*#__PURE__*/__nccwpck_require__.n(dispatcher);
+// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/env-http-proxy-agent.js
+var env_http_proxy_agent = __nccwpck_require__(3137);
+var env_http_proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(env_http_proxy_agent);
+// EXTERNAL MODULE: ./node_modules/undici/lib/web/fetch/index.js
+var fetch = __nccwpck_require__(4398);
+var fetch_default = /*#__PURE__*/__nccwpck_require__.n(fetch);
+;// CONCATENATED MODULE: ./src/shared/undici.ts
 
-/**
- * Path exports
- */
 
-/**
- * Platform utilities exports
- */
 
-//# sourceMappingURL=core.js.map
+
+// What the index does as it loads, and a dispatcher needs: its request, stream, pipeline, upgrade
+// and connect methods (a ProxyAgent opens its tunnel with its client's connect).
+Object.assign((dispatcher_default()).prototype, api);
+const undici_fetch = (fetch_default()).fetch;
+const EnvHttpProxyAgent = (env_http_proxy_agent_default());
+
 ;// CONCATENATED MODULE: ./src/shared/sleep.ts
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function sleep(ms, signal) {
@@ -67772,11 +48230,6 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
-/**
- * The one HTTP client of the service: auth, time limits, retries with back-off, response size
- * limits and schema checks, with every failure turned into an ApiError that names the operation.
- * The contract it speaks is docs/service.md.
- */
 
 
 
@@ -67828,7 +48281,7 @@ class ServiceClient {
         this.#sleep = options.sleep ?? sleep;
         this.#now = options.now ?? Date.now;
         // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
-        this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+        this.#dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
         this.#ownsDispatcher = options.dispatcher === undefined;
         this.#userAgent = options.userAgent ?? version/* USER_AGENT */._;
     }
@@ -67924,7 +48377,7 @@ class ServiceClient {
         }
     }
     #send(op, url, signal) {
-        return (0,undici.fetch)(url, {
+        return undici_fetch(url, {
             method: op.method,
             headers: {
                 authorization: `Bearer ${this.#apiKey}`,
@@ -68046,8 +48499,6 @@ function parseRenderCheckMode(raw) {
     throw new errors/* InputError */.dz(RenderCheckInput.name, `("${(0,shared_text/* printable */.g$)(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/gitops/inputs.ts
 /**
  * `cluster-path`: the folders of the checkout the cluster applies, one per line, for a layout
@@ -68259,8 +48710,6 @@ function parseKeepAliveWorkflow(raw) {
     return file;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -68974,14 +49423,164 @@ function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
 var values_plan = __nccwpck_require__(8731);
 // EXTERNAL MODULE: ./src/values/site.ts
 var site = __nccwpck_require__(6167);
-// EXTERNAL MODULE: ./src/values/flux-override.ts
-var flux_override = __nccwpck_require__(8924);
+// EXTERNAL MODULE: ./src/controllers/helm-controller.ts
+var helm_controller = __nccwpck_require__(5290);
+// EXTERNAL MODULE: ./src/shared/set-path.ts
+var set_path = __nccwpck_require__(1369);
+// EXTERNAL MODULE: ./src/values/file.ts
+var values_file = __nccwpck_require__(9338);
+;// CONCATENATED MODULE: ./src/values/flux-override.ts
+/**
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` is only one
+ * layer of the chart's values: helm-controller merges the entries in order, each over the ones
+ * before it, and `spec.values` over them all (ChartValuesFromReferences); an entry with a
+ * `targetPath` sets that key's whole text at the path as one value. With the chart from a Flux
+ * source, nothing renders what the chart would get. So, when the HelmRelease is in the values
+ * files, a chosen ConfigMap is refused before anything is sent when a later layer sets the keys
+ * this run writes, or when it is read only at a `targetPath`.
+ */
+
+
+
+
+
+/**
+ * Refuses a chosen ConfigMap or Secret (the `targets` of `files`) that a HelmRelease in `files`
+ * reads whole when its spec.values, a later valuesFrom entry found in `files`, or a later entry's
+ * `targetPath` sets the keys at `valuesKey`; and one that the HelmReleases in `files` read only at
+ * a `targetPath`. Returns what it could not check.
+ */
+function refuseOverriddenSource(files, valuesKey) {
+    /** The chosen ConfigMaps and Secrets, each with the file it is in. */
+    const fileOf = new Map(files.flatMap((file) => (file.targets ?? [])
+        .filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret')
+        .map((c) => [c, file.display])));
+    const sources = [...fileOf.keys()];
+    const unchecked = { unread: [], later: [], suspended: [] };
+    if (sources.length === 0)
+        return unchecked;
+    const docs = files.flatMap((file) => (0,dist/* parseAllDocuments */.hR)(file.text).map((doc, i) => ({
+        file: file.display,
+        data: (doc.errors.length === 0 ? doc.toJS() : undefined),
+        // Chosen too, a HelmRelease gets the same link in its spec.values, which Flux merges over
+        // every valuesFrom entry (targetPath ones included): nothing of it can win over the link.
+        chosen: (file.targets ?? []).some((c) => c.target.kind === 'HelmRelease' && c.target.doc === i),
+    })));
+    const unread = new Set(sources);
+    const readWhole = new Set();
+    /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
+    const readAtPath = new Map();
+    for (const { file, data, chosen: chosenToo } of docs) {
+        if (!(0,helm_controller/* isHelmRelease */.iP)(data))
+            continue;
+        const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
+        const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
+        const name = String(meta.name);
+        const where = `${file} (HelmRelease/${name})`;
+        const entries = (0,helm_controller/* valuesFromEntries */.hq)(data);
+        const reads = (e, { target }) => target.part !== undefined &&
+            (0,helm_controller/* entryReads */.Id)(e, { kind: target.kind, name: target.name, namespace: target.namespace, key: target.part }, meta.namespace);
+        for (const source of sources) {
+            const readers = entries.filter((e) => reads(e, source));
+            if (readers.length === 0)
+                continue;
+            unread.delete(source);
+            // (Chosen too, it has its own notice.)
+            if (spec.suspend === true && !chosenToo)
+                unchecked.suspended.push({ where, source });
+            if (chosenToo) {
+                readWhole.add(source);
+                continue;
+            }
+            const atPath = readers.find((e) => e.targetPath !== undefined);
+            if (atPath && !readAtPath.has(source))
+                readAtPath.set(source, { where, name, path: atPath.targetPath });
+            // The last whole read is the one that counts: each later entry merges over it.
+            const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
+            if (whole === -1)
+                continue;
+            readWhole.add(source);
+            for (const later of entries.slice(whole + 1)) {
+                const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
+                if (later.targetPath !== undefined) {
+                    if (!(0,set_path/* overlaps */.$)(later.targetPath, valuesKey, values_file/* KEYS */.Rk))
+                        continue;
+                    const keys = values_file/* KEYS */.Rk.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
+                    throw (0,values_file/* fileError */.zS)(where, `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what ${source.label} holds there`, `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`);
+                }
+                // A chosen source read whole again gets the same link.
+                if (sources.some((c) => reads(later, c)))
+                    continue;
+                const found = valuesOf(later, docs, meta.namespace);
+                const unreadable = found.length === 0 || found.some((v) => v === undefined || (v !== null && !(0,site/* isObject */.Gv)(v)));
+                if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
+                    unchecked.later.push({ where, entry: label, source });
+                const set = found
+                    .map((values) => setKeys(values, valuesKey))
+                    .find((one) => one !== undefined);
+                if (!set)
+                    continue;
+                throw (0,values_file/* fileError */.zS)(where, `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`);
+            }
+            const set = setKeys(spec.values, valuesKey);
+            if (!set)
+                continue;
+            throw (0,values_file/* fileError */.zS)(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`);
+        }
+    }
+    for (const [source, { where, name, path }] of readAtPath) {
+        if (readWhole.has(source))
+            continue;
+        throw (0,values_file/* fileError */.zS)(where, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`);
+    }
+    unchecked.unread = [...unread].map((source) => ({ file: fileOf.get(source), source }));
+    return unchecked;
+}
+/**
+ * The values an entry may read, parsed, from each ConfigMap or Secret among `docs` that it could
+ * name (with no namespace on the HelmRelease, one of each namespace): null for an empty key,
+ * undefined for one that is missing or not YAML. None when no such document is there.
+ */
+function valuesOf(entry, docs, namespace) {
+    const found = [];
+    for (const { data } of docs) {
+        if (!(0,site/* isObject */.Gv)(data) || !(0,helm_controller/* entryNames */.VM)(entry, data, namespace))
+            continue;
+        const text = (0,helm_controller/* dataValue */.Ei)(data, entry.valuesKey);
+        try {
+            found.push(text === undefined ? undefined : (0,dist/* parse */.qg)(text));
+        }
+        catch {
+            found.push(undefined);
+        }
+    }
+    return found;
+}
+const flux_override_words = ({ what, notMapping }) => notMapping ? `${what} to something other than a mapping` : what;
+/** What to do about it: removing a key above the block would drop all that is under it. */
+const undo = ({ what, notMapping }, place) => notMapping ? `Make ${what} a mapping in ${place}` : `Remove ${what} from ${place}`;
+/**
+ * The keys this run writes that `values` sets to something else than this run does
+ * (`staticExport.bundleUrl, staticExport.version`), or the part of the path it sets to something
+ * other than a mapping, which replaces them all (file.ts setOver). Values that are no mapping at
+ * all are not read by helm-controller as values.
+ */
+function setKeys(values, valuesKey) {
+    const set = (0,values_file/* setOver */.B8)(values, valuesKey);
+    if (!set || set.path.length === 0)
+        return undefined;
+    if (set.keys.length === 0)
+        return { what: set.path.join('.'), notMapping: true };
+    const at = valuesKey.join('.');
+    return { what: set.keys.map((key) => `${at}.${key}`).join(', '), notMapping: false };
+}
+
 // EXTERNAL MODULE: ./src/values/target.ts + 1 modules
 var target = __nccwpck_require__(939);
 // EXTERNAL MODULE: ./src/shared/secrets.ts
 var secrets = __nccwpck_require__(3260);
 // EXTERNAL MODULE: ./src/shared/which.ts
-var shared_which = __nccwpck_require__(1368);
+var which = __nccwpck_require__(1368);
 // EXTERNAL MODULE: ./src/helm/helm.ts
 var helm_helm = __nccwpck_require__(4910);
 // EXTERNAL MODULE: ./src/values/source.ts
@@ -69131,8 +49730,6 @@ function bundleUrlsIn(text, depth = 0) {
     return found;
 }
 
-// EXTERNAL MODULE: ./src/values/file.ts
-var values_file = __nccwpck_require__(9338);
 ;// CONCATENATED MODULE: ./src/values/read.ts
 /**
  * Reads the values file, and checks before any export is started that it can be written at the
@@ -69251,8 +49848,8 @@ function unreadable(display, error) {
     return (0,values_file/* fileError */.zS)(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
 }
 
-// EXTERNAL MODULE: ./src/values/helmfile.ts + 1 modules
-var helmfile = __nccwpck_require__(2253);
+// EXTERNAL MODULE: ./src/values/helmfile.ts
+var helmfile = __nccwpck_require__(2214);
 ;// CONCATENATED MODULE: ./src/values/readers-of-missing.ts
 /**
  * A values file that does not exist is created only where something will read it. Otherwise a
@@ -69380,8 +49977,6 @@ async function refuseUnreadNewFile(path, display, checkout) {
     throw new errors/* UserError */.yo(`values-file "${display}" does not exist, and nothing would read it if this run created it: no helm-release is set, no Chart.yaml is beside it, and no Argo CD helm.valueFiles entry, helmfile release or kustomize generator of the checkout names it.${guess} If it is a new file for a chart, create it first (an empty file will do) and commit it with its reader. Nothing was sent; no file was created.`, { file: display });
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/shared/stale-temp.ts
 var stale_temp = __nccwpck_require__(1895);
 ;// CONCATENATED MODULE: ./src/shared/atomic-write.ts
@@ -69626,16 +50221,104 @@ function writeFailure(error, path, display) {
 
 // EXTERNAL MODULE: ./src/gitops/files.ts
 var files = __nccwpck_require__(9271);
+;// CONCATENATED MODULE: ./src/gitops/helm-majors.ts
+
+
+const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
+const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
+const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
+const ARGO_MANIFESTS = /argoproj\/argo-cd\/(?:(?:refs\/tags\/)?v?(\d+)\.(\d+)\.\d+\/)?manifests\/[^\s"'?]*(?:\?ref=v?(\d+)\.(\d+)\.\d+)?/g;
+/** The first version of each controller that renders with Helm 4. */
+const FLUX_HELM4 = [2, 8];
+const HELM_CONTROLLER_HELM4 = [1, 5];
+const ARGO_HELM4 = [3, 5];
+const atLeast = (major, minor, [m, n]) => major > m || (major === m && minor >= n);
+const majorOf = (major, minor, first) => atLeast(major, minor, first) ? 4 : 3;
+/** The pins of a checkout's files (path relative to its top, and text). */
+function helmPins(files) {
+    const flux = [];
+    const argo = [];
+    for (const { path, text } of files) {
+        if (OPERATOR.test(text))
+            flux.push(...instancePins(path, text));
+        for (const m of text.matchAll(HELM_CONTROLLER))
+            flux.push({
+                major: majorOf(Number(m[1]), Number(m[2]), HELM_CONTROLLER_HELM4),
+                by: `${path}: helm-controller v${m[1]}.${m[2]}`,
+            });
+        for (const m of text.matchAll(ARGO_IMAGE))
+            argo.push({
+                major: majorOf(Number(m[1]), Number(m[2]), ARGO_HELM4),
+                by: `${path}: Argo CD v${m[1]}.${m[2]}`,
+            });
+        for (const m of text.matchAll(ARGO_MANIFESTS)) {
+            const [major, minor] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+            if (major === undefined)
+                continue;
+            argo.push({
+                major: majorOf(Number(major), Number(minor), ARGO_HELM4),
+                by: `${path}: Argo CD v${major}.${minor}`,
+            });
+        }
+    }
+    const pins = {};
+    const fluxPin = pinOf(flux);
+    const argoPin = pinOf(argo);
+    if (fluxPin)
+        pins.flux = fluxPin;
+    if (argoPin)
+        pins.argo = argoPin;
+    return pins;
+}
+function pinOf(found) {
+    if (found.length === 0)
+        return undefined;
+    const majors = [...new Set(found.map((f) => f.major))].sort();
+    return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
+}
+/** Each FluxInstance's distribution.version, where it says a major; else none (both). */
+function instancePins(path, text) {
+    const wanted = (h) => !!h.apiVersion?.startsWith('fluxcd.controlplane.io/') && h.kind === 'FluxInstance';
+    return (0,go_yaml/* manifestsOf */.oF)(text, wanted).flatMap((data) => {
+        const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
+        const dist = (0,site/* isObject */.Gv)(spec.distribution) ? spec.distribution : {};
+        const version = typeof dist.version === 'string' ? dist.version.trim() : '';
+        const major = fluxVersionMajor(version);
+        if (!major)
+            return [];
+        const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
+        const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
+        return [{ major, by: `FluxInstance ${name} (${path}: distribution.version ${version})` }];
+    });
+}
+/**
+ * The helm major of a FluxInstance version constraint, as the operator resolves it (the newest
+ * release it allows). `2.7.3`, `2.7.x`, `~2.7`, `2.7`: that minor. `2.x`, `^2.7`, `>=2.6`, `*`: the
+ * newest Flux 2, Helm 4. Undefined for what this does not read (a bounded range, `<2.8`).
+ */
+function fluxVersionMajor(constraint) {
+    const c = constraint.replace(/\s+/g, '');
+    const minor = /^[~=v]*v?(\d+)\.(\d+)(?:\.(?:\d+|[x*]))?$/.exec(c);
+    if (minor)
+        return majorOf(Number(minor[1]), Number(minor[2]), FLUX_HELM4);
+    if (/^(?:\*|x|v?2(?:\.[x*])?(?:\.[x*])?|\^v?2(?:\.\d+){0,2}|>=?v?\d+(?:\.\d+){0,2})$/.test(c))
+        return 4;
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/controllers/source-controller.ts
+var source_controller = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/values/chart-artifact.ts
 /**
  * Files baked into a chart artifact. Flux's source-controller packages a chart from a path of a
  * GitRepository or Bucket (a HelmRelease's `spec.chart.spec.chart: ./charts/docs`) into an
- * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFiles`, which replaces it)
- * inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
+ * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFile` and `valuesFiles`, which
+ * replaces it: controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
  * the version in Chart.yaml changes (source-controller, HelmChart reconcile), so a link written
  * into such a file reaches no cluster until someone bumps the chart's version: the run would exit
  * 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
  */
+
 
 
 /**
@@ -69643,8 +50326,7 @@ var files = __nccwpck_require__(9271);
  * as values/site.ts takes every chart path), read against `root`; undefined for any other source.
  */
 function pathChartOf(data, root) {
-    const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
-    const chartSpec = (0,site/* isObject */.Gv)(spec.chart) && (0,site/* isObject */.Gv)(spec.chart.spec) ? spec.chart.spec : {};
+    const chartSpec = (0,source_controller/* releaseChartSpec */.rL)(data);
     const ref = (0,site/* isObject */.Gv)(chartSpec.sourceRef) ? chartSpec.sourceRef : {};
     if (ref.kind !== 'GitRepository' && ref.kind !== 'Bucket')
         return undefined;
@@ -69653,18 +50335,14 @@ function pathChartOf(data, root) {
     const dir = (0,site/* chartInCheckout */.s$)(chartSpec.chart, root);
     if (!dir)
         return undefined;
-    const files = Array.isArray(chartSpec.valuesFiles)
-        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
-        : undefined;
+    const files = (0,source_controller/* chartValuesFiles */.KG)(chartSpec);
     // valuesFiles name paths of the source, the repository's top (source-controller, local builder).
     return {
         dir,
-        ...(files && files.length > 0
+        ...(files.length > 0
             ? { valuesFiles: files.flatMap((f) => (0,site/* checkoutFolder */.Dv)(f, root) ?? []) }
             : {}),
-        strategy: typeof chartSpec.reconcileStrategy === 'string'
-            ? chartSpec.reconcileStrategy
-            : 'ChartVersion',
+        strategy: (0,source_controller/* reconcileStrategy */.sk)(chartSpec),
         source: `${String(ref.kind)}/${typeof ref.name === 'string' ? ref.name : ''}`,
     };
 }
@@ -69720,6 +50398,7 @@ function mayHoldPathRelease(text) {
 
 
 
+
 async function read(root, names) {
     const files = await Promise.all(names.map(async (name) => {
         const path = (0,external_node_path_.join)(root, name);
@@ -69737,6 +50416,8 @@ class CheckoutScan {
     #listings = new Map();
     #helmfiles = new Map();
     #releases = new Map();
+    #yaml = new Map();
+    #pins = new Map();
     /** The tracked files of the checkout at `root` (gitops/files.ts). */
     async files(root) {
         return (await this.listing(root)).files;
@@ -69752,9 +50433,8 @@ class CheckoutScan {
     /** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
     releases(root) {
         return once(this.#releases, root, async () => {
-            const names = (await this.files(root)).filter((name) => /\.ya?ml$/.test(name));
             const releases = [];
-            for (const file of await read(root, names)) {
+            for (const file of await this.#yamlFiles(root)) {
                 if (!mayHoldPathRelease(file.text))
                     continue;
                 for (const doc of (0,dist/* parseAllDocuments */.hR)(file.text)) {
@@ -69767,6 +50447,17 @@ class CheckoutScan {
             }
             return releases;
         });
+    }
+    /** The helm majors the checkout pins for its controllers (gitops/helm-majors.ts). */
+    helmPins(root) {
+        return once(this.#pins, root, async () => helmPins((await this.#yamlFiles(root)).map((file) => ({
+            path: (0,external_node_path_.relative)(root, file.path),
+            text: file.text,
+        }))));
+    }
+    /** The checkout's YAML files, read once for every question asked of them. */
+    #yamlFiles(root) {
+        return once(this.#yaml, root, async () => read(root, (await this.files(root)).filter((name) => /\.ya?ml$/.test(name))));
     }
 }
 function once(memo, root, load) {
@@ -69851,7 +50542,7 @@ async function checkValuesFilesFirst(run) {
     // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which
     // applies nothing until it is resumed.
     const key = inputs.valuesKey.join('.');
-    const unchecked = (0,flux_override/* refuseOverriddenSource */.G6)(seen, inputs.valuesKey);
+    const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
     for (const { file, source } of unchecked.unread)
         reporter.notice(`${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so they alone cannot show that the one that does gets the link (the proof through the cluster checks it where an entry point of this checkout builds both: see its Proof lines). Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, source } of unchecked.suspended)
@@ -70185,7 +50876,7 @@ async function fileLinks(inputs) {
         // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
         // ConfigMap only at a targetPath. What it could not check gets its notices from the publish
         // that replaces the link; a skip stays quiet.
-        (0,flux_override/* refuseOverriddenSource */.G6)(texts, inputs.valuesKey);
+        refuseOverriddenSource(texts, inputs.valuesKey);
     }
     return { links, without };
 }
@@ -70197,7 +50888,7 @@ async function fileLinks(inputs) {
  */
 async function releaseLinks(inputs, signal) {
     const helm = inputs.helm;
-    const binary = await (0,shared_which/* findOnPath */.a)('helm');
+    const binary = await (0,which/* findOnPath */.a)('helm');
     if (!binary)
         return { links: [], unread: 'helm is not on PATH' };
     // `helm get values` reads the newest revision, whatever its status: after a failed or cancelled
@@ -70786,19 +51477,15 @@ function translateStop(error, stopped, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/shared/http.ts
-/**
- * A plain GET or HEAD to an address that is not the service (a mirror, the live site): redirects
- * followed (object stores, CDNs and sites do redirect), no credentials sent, the runner's proxy
- * settings (HTTPS_PROXY, NO_PROXY) honoured through the dispatcher the caller owns.
- */
-
 
 const MAX_REDIRECTS = 5;
 /** Sends the request, following up to MAX_REDIRECTS redirects; the caller consumes the body. */
 async function requestFollowing(url, options) {
+    // undici's index, loaded on the first call, not at start (undici.ts says why).
+    const { request } = await __nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4371, 19));
     let target = url;
     for (let hop = 0;; hop++) {
-        const response = await (0,undici.request)(target, {
+        const response = await request(target, {
             method: options.method,
             headers: { 'user-agent': version/* USER_AGENT */._, ...options.headers },
             signal: options.signal,
@@ -70967,12 +51654,6 @@ function notTar(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/site/verify.ts
-/**
- * The live-site check: `helm upgrade` exiting 0 does not prove that the site serves the new export
- * (an ingress or CDN cache, a wrong host, an init container that fetched the old link). After the
- * rollout, verify-url is fetched with back-off until it answers 2xx with the new export's page:
- * the archive's file for that path when the bundle was downloaded, any 2xx otherwise.
- */
 
 
 
@@ -71039,7 +51720,7 @@ const FIRST_LOOK_MS = 5_000;
  * that does not answer is no reason to stop: false.
  */
 async function servedAlready(settings, site, options) {
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+    const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
     try {
         const look = await observe(settings.url.href, site, dispatcher, Date.now() + FIRST_LOOK_MS, options);
         return look.ok;
@@ -71061,7 +51742,7 @@ async function verifyLiveSite(settings, site, options) {
     const { logger } = options;
     const clock = options.clock ?? systemClock;
     const started = clock.now();
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+    const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
     const url = settings.url.href;
     logger.info(site
         ? `Checking that ${url} serves the new export (its page must equal the bundle's), for up to ${(0,duration/* formatDuration */.a3)(settings.timeoutMs)}.`
@@ -71432,6 +52113,8 @@ function reportExpiry(run, bundle) {
     run.reporter.info(`Bundle: ${(0,shared_text/* formatBytes */.z3)(bundle.sizeBytes)} at ${(0,secrets/* redactLink */.OO)(bundle.bundleUrl)}, ${expires}.`);
 }
 
+// EXTERNAL MODULE: ./src/github/event-payload.ts
+var event_payload = __nccwpck_require__(5872);
 ;// CONCATENATED MODULE: ./src/github/schedule-rules.ts
 /**
  * Two rules of GitHub's scheduler the watchdog cannot see in a workflow file, read from the run's
@@ -71441,15 +52124,7 @@ function reportExpiry(run, bundle) {
  */
 
 async function scheduleRuleNotices(context) {
-    if (!context.eventPath)
-        return [];
-    let payload;
-    try {
-        payload = JSON.parse(await (0,promises_.readFile)(context.eventPath, 'utf8'));
-    }
-    catch {
-        return [];
-    }
+    const payload = await (0,event_payload/* readEventPayload */.N)(context.eventPath);
     const repo = payload?.repository;
     if (!repo || typeof repo !== 'object')
         return [];
@@ -71705,7 +52380,7 @@ function storageError(body) {
 async function downloadBundle(url, dest, expectedBytes, options) {
     const logger = options.logger ?? silentLogger;
     const attempts = options.attempts ?? 3;
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+    const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
     const owned = options.dispatcher === undefined;
     try {
         for (let attempt = 1;; attempt++) {
@@ -72036,14 +52711,6 @@ async function watchKeepAlive(run, expiresAt, whole, keepAlive) {
 }
 
 ;// CONCATENATED MODULE: ./src/publish/mirror.ts
-/**
- * bundle-url: the team's own copy of the bundle (a mirror in their bucket, at a URL that does not
- * expire). Nothing is exported; before the URL is written, a GET of its first bytes must answer 2xx
- * with gzip data. A status alone proves little: a sign-in page behind a redirect, a CDN's fallback
- * page or an empty object all answer 200, and the pods could not start from any of them. (A GET, not
- * a HEAD: an S3 presigned GET link refuses HEAD, as the method is signed.) The runner checks what
- * the pods will fetch, so it must reach the URL as they do.
- */
 
 
 
@@ -72056,14 +52723,14 @@ async function watchKeepAlive(run, expiresAt, whole, keepAlive) {
 const mirror_REQUEST_TIMEOUT_MS = 15_000;
 /** Every .tar.gz starts with these two bytes. */
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-const mirror_ok = (status) => status >= 200 && status < 300;
+const ok = (status) => status >= 200 && status < 300;
 /** Checks that the mirror serves gzip data; throws a UserError naming bundle-url when not. */
 async function checkMirror(url, options) {
-    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+    const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
     try {
         for (let attempt = 1;; attempt++) {
             const get = await ask(url, dispatcher, options);
-            if (mirror_ok(get.status)) {
+            if (ok(get.status)) {
                 if (!get.first.equals(GZIP_MAGIC))
                     throw notTheBundle(url, get, options);
                 return { status: get.status, sizeBytes: rangeTotal(get) };
@@ -72105,7 +52772,7 @@ async function ask(url, dispatcher, options) {
         });
         const base = { status: response.statusCode, headers: response.headers, url: answered };
         // A server that ignores Range would send the whole bundle: only its first bytes are read.
-        if (mirror_ok(response.statusCode)) {
+        if (ok(response.statusCode)) {
             const read = await readAtMost(response.body, GZIP_MAGIC.length);
             return { ...base, first: read.bytes, said: '' };
         }
@@ -72135,7 +52802,9 @@ function rangeTotal(answer) {
 }
 
 // EXTERNAL MODULE: ./src/helm/fetch.ts + 1 modules
-var fetch = __nccwpck_require__(8730);
+var helm_fetch = __nccwpck_require__(8730);
+// EXTERNAL MODULE: ./src/helm/majors.ts + 1 modules
+var majors = __nccwpck_require__(8272);
 // EXTERNAL MODULE: ./src/helm/render-check.ts + 1 modules
 var render_check = __nccwpck_require__(4140);
 // EXTERNAL MODULE: ./src/values/source-objects.ts
@@ -72144,6 +52813,8 @@ var source_objects = __nccwpck_require__(884);
 var post_render = __nccwpck_require__(8029);
 // EXTERNAL MODULE: ./src/helm/set-flags.ts
 var set_flags = __nccwpck_require__(1742);
+// EXTERNAL MODULE: ./src/controllers/helmfile.ts
+var controllers_helmfile = __nccwpck_require__(6071);
 ;// CONCATENATED MODULE: ./src/publish/helmfile-render.ts
 /**
  * The render targets of a plain values file that a helmfile release lists: the release's chart
@@ -72154,6 +52825,7 @@ var set_flags = __nccwpck_require__(1742);
  * not model (secrets it decrypts, patches, transformers, a post-renderer) makes the chart out of
  * reach: the layers this run can read are still checked.
  */
+
 
 
 
@@ -72187,15 +52859,15 @@ function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
             valuesKey,
             chart: chartOf(listing),
             setFlags: {
-                flags: (0,helmfile/* setFlags */.YI)(release),
+                flags: (0,controllers_helmfile/* setFlags */.YI)(release),
                 source: { name: where, plain: 'set entry' },
                 // helmfile passes --set for each set entry, then --set-string for each setString entry.
                 layers: (key) => [
-                    ...(0,set_flags/* setLayer */.wT)((0,helmfile/* setFlags */.YI)({ ...release, setString: [] }), key, {
+                    ...(0,set_flags/* setLayer */.w)((0,controllers_helmfile/* setFlags */.YI)({ ...release, setString: [] }), key, {
                         name: where,
                         plain: 'set entry',
                     }),
-                    ...(0,set_flags/* setLayer */.wT)((0,helmfile/* setFlags */.YI)({ ...release, set: [] }), key, {
+                    ...(0,set_flags/* setLayer */.w)((0,controllers_helmfile/* setFlags */.YI)({ ...release, set: [] }), key, {
                         name: where,
                         plain: 'setString entry',
                     }),
@@ -72270,8 +52942,6 @@ function chartOf(listing) {
     };
 }
 
-// EXTERNAL MODULE: ./src/gitops/merge.ts
-var merge = __nccwpck_require__(9348);
 // EXTERNAL MODULE: ./src/values/flux-source.ts
 var flux_source = __nccwpck_require__(1937);
 // EXTERNAL MODULE: ./src/gitops/flux-chart.ts
@@ -72285,7 +52955,6 @@ var flux_chart = __nccwpck_require__(8184);
  * controller layers them. Out of reach: skipped, with the reason (its layers are still checked,
  * by render-check.ts).
  */
-
 
 
 
@@ -72371,7 +53040,7 @@ function kustomizeLayers(hint, path, chart, inline) {
  */
 function valuesFromTarget(label, source, text, valuesKey, sources, where) {
     const shown = `${source.kind}/${source.name}[${source.key}]`;
-    const readers = (0,flux_override/* readersOf */.cU)(source, sources.objects);
+    const readers = (0,helm_controller/* readersOf */.cU)(source, sources.objects);
     const alone = (link) => [{ name: label, yaml: text(link) }];
     const none = (reason) => ({
         label,
@@ -72392,7 +53061,7 @@ function valuesFromTarget(label, source, text, valuesKey, sources, where) {
             stringData: { [source.key]: text(link) },
         };
         // The written one first: the file as it is is among the checkout's objects too.
-        return (0,merge/* fluxLayers */.kt)(reader, [written, ...sources.objects], valuesKey.split('.'), (o) => o === written ? where : 'the manifests of this checkout');
+        return (0,helm_controller/* fluxLayers */.kt)(reader, [written, ...sources.objects], valuesKey.split('.'), (o) => o === written ? where : 'the manifests of this checkout');
     };
     const probe = 'https://probe.invalid/';
     const { layers: probed, unknown } = layers(probe);
@@ -72421,7 +53090,7 @@ const releaseName = (release) => {
 };
 
 // EXTERNAL MODULE: ./src/values/path.ts
-var values_path = __nccwpck_require__(5551);
+var path = __nccwpck_require__(5551);
 // EXTERNAL MODULE: ./src/shared/vendor-chart.ts
 var vendor_chart = __nccwpck_require__(1686);
 ;// CONCATENATED MODULE: ./src/values/near-miss.ts
@@ -72450,7 +53119,7 @@ const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
  */
 function refuseNearMiss(root, text, display, at, chartYaml) {
     const wanted = at.join('.');
-    if (!near_miss_exists(root, at)) {
+    if (!exists(root, at)) {
         const last = fold(at[at.length - 1]);
         const near = [
             ...mappingsNamed(root, last, []).filter((m) => m.path !== wanted),
@@ -72461,7 +53130,7 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
             const fix = first.listed
                 ? `${first.path} is inside a list, which values-key cannot name: check which block the chart reads, and remove the other.`
                 : `set values-key: ${first.path} if that is the block, or remove it first.`;
-            throw (0,values_file/* fileError */.zS)(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${(0,values_path/* lineOf */.cA)(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: ${fix} Nothing was sent.`);
+            throw (0,values_file/* fileError */.zS)(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${(0,path/* lineOf */.cA)(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: ${fix} Nothing was sent.`);
         }
     }
     const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
@@ -72469,7 +53138,7 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
         throw (0,values_file/* fileError */.zS)(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === vendor_chart/* VENDOR_CHART */.oj ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
     }
 }
-const near_miss_exists = (root, at) => (0,dist/* isMap */.jh)((0,site/* nodeIn */.Gd)(root, at));
+const exists = (root, at) => (0,dist/* isMap */.jh)((0,site/* nodeIn */.Gd)(root, at));
 /**
  * Every mapping whose key folds to `name`, with its dotted path and where it starts; list items
  * are searched too (`extraApps[0].staticExport`), as a block there is as likely the one meant.
@@ -72501,7 +53170,7 @@ function nearParents(root, at) {
     for (const [i, key] of at.slice(0, -1).entries()) {
         if (!(0,dist/* isMap */.jh)(node))
             return [];
-        const pair = (0,values_path/* findPair */.c6)(node, key);
+        const pair = (0,path/* findPair */.c6)(node, key);
         if (pair) {
             node = pair.value;
             continue;
@@ -72528,6 +53197,59 @@ function vendorPath(chartYaml) {
 
 // EXTERNAL MODULE: ./src/publish/render-words.ts
 var render_words = __nccwpck_require__(9439);
+;// CONCATENATED MODULE: ./src/publish/render-scan.ts
+/**
+ * What the render check reads of the run's files and checkout before it renders: every values
+ * file's text now, the helmfile state files beside them, and the plain values files something
+ * outside the Flux and Argo CD entry points reads.
+ */
+
+
+
+
+/**
+ * The helmfile state files of each checkout a plain values file is in (none with helm-release:
+ * the run's own rollout is what reads the files then).
+ */
+async function helmfilesOf({ inputs, checkout, }) {
+    const found = new Map();
+    if (inputs.helm)
+        return found;
+    for (const file of inputs.valuesFiles) {
+        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+        if (!found.has(root))
+            found.set(root, await checkout.helmfiles(root));
+    }
+    return found;
+}
+/**
+ * The plain values files something of the checkout reads outside the Flux and Argo CD entry
+ * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
+ * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
+ */
+async function readOutsideEntryPoints({ inputs, checkout }, helmfiles) {
+    const read = new Set();
+    if (inputs.helm)
+        return read;
+    for (const file of inputs.valuesFiles) {
+        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+        if ((0,helmfile/* releasesListing */.b$)(file.path, helmfiles.get(root) ?? [], root).length > 0)
+            read.add(file.path);
+        else if (readByPathRelease(file.path, await checkout.releases(root), root))
+            read.add(file.path);
+    }
+    return read;
+}
+/** Every values file's text now (a missing file is the empty text the run would start from). */
+async function currentTexts(inputs) {
+    const texts = new Map();
+    for (const file of inputs.valuesFiles) {
+        const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
+        texts.set(file.path, current.exists ? current.text : '');
+    }
+    return texts;
+}
+
 // EXTERNAL MODULE: ./src/publish/planned.ts
 var planned = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./src/gitops/types.ts
@@ -72562,7 +53284,6 @@ var types = __nccwpck_require__(5621);
 
 
 
-
 async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
@@ -72576,10 +53297,14 @@ async function checkRender(run) {
         // One placeholder for every target and the proof: each file is planned with it once.
         const placeholder = (0,render_check/* placeholderLink */.Em)();
         const targets = renderTargets(inputs, texts, await fluxSources(run, texts), helmfiles, placeholder.link);
-        const helm = await (0,shared_which/* findOnPath */.a)('helm');
+        const helm = await (0,which/* findOnPath */.a)('helm');
+        // Every helm major a controller may render with (helm/majors.ts), found only when a chart
+        // is rendered; the checkout's pins of the controllers' versions read then too.
+        const first = inputs.valuesFiles[0];
+        const helms = new majors/* HelmSet */.d$(helm, () => run.checkout.helmPins(first.root ?? (0,external_node_path_.dirname)(first.path)), process.env, run.signal);
         const outcomes = [];
         // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
-        const charts = helm ? new fetch/* ChartFetcher */.w(helm, { signal: run.signal }) : undefined;
+        const charts = helm ? new helm_fetch/* ChartFetcher */.w(helm, { signal: run.signal }) : undefined;
         let proof;
         let empty;
         try {
@@ -72591,18 +53316,19 @@ async function checkRender(run) {
                     redact: run.redactor.redact,
                     charts,
                     placeholder,
+                    helms,
                 }));
             }
             for (const outcome of outcomes)
                 if (outcome.kind !== 'skipped')
-                    report(run, outcome, inputs);
+                    (0,render_words/* report */.z8)(run, outcome, inputs);
             const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
             if (refused.length > 0)
                 throw (0,render_words/* notRead */.Qk)(inputs, refused);
             // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
             // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
-            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 588));
-            ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder }, await readOutsideEntryPoints(run, helmfiles)));
+            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 406).then(__nccwpck_require__.bind(__nccwpck_require__, 5406));
+            ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder, helms }, await readOutsideEntryPoints(run, helmfiles)));
         }
         finally {
             await charts?.dispose();
@@ -72612,7 +53338,7 @@ async function checkRender(run) {
         const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));
         const skipped = outcomes.filter((o) => o.kind === 'skipped' && !rendered.has(o.label));
         for (const outcome of skipped)
-            report(run, outcome, inputs);
+            (0,render_words/* report */.z8)(run, outcome, inputs);
         // Where no chart proved it, the file itself must not show a near miss.
         if (skipped.length > 0)
             await guardNearMisses(inputs, texts, inputs.helm
@@ -72622,27 +53348,18 @@ async function checkRender(run) {
             throw (0,render_words/* requiredUnchecked */.It)(skipped);
         // `true` only when every reader the proof found was rendered (refusals stopped the run).
         const open = proof.filter((r) => r.level !== 'rendered' && !((0,types/* isReaderElsewhere */.II)(r) && rendered.has(r.target)));
+        // Not a refusal: most runners have one helm. Said in the log and the summary instead.
+        const helmNote = (0,render_words/* majorsNote */.R9)(outcomes, proof);
+        if (helmNote)
+            run.reporter.notice(`Render check: ${helmNote.text}\n${helmNote.step}`);
         return {
             outcome: skipped.length > 0 || open.length > 0 ? 'skipped' : 'true',
             outcomes,
             proof,
             ...(empty ? { emptyProof: empty } : {}),
+            ...(helmNote ? { helmNote } : {}),
         };
     });
-}
-function report(run, outcome, inputs) {
-    if (outcome.kind === 'found') {
-        const chart = outcome.chart ? ` ${(0,render_words/* renderedChart */.SK)(outcome.chart)}` : '';
-        if (outcome.unread)
-            // Values passed before the link's cannot win over it, but they can turn off what reads it.
-            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`);
-        else
-            run.reporter.info(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`);
-        if (outcome.rollout === 'config-only')
-            run.reporter.warning(`Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`);
-    }
-    else if (outcome.kind === 'skipped')
-        run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
 /**
  * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
@@ -72700,6 +53417,7 @@ probeLink = 'https://probe.invalid/') {
                     releaseName: helm.release,
                     namespace: helm.namespace,
                 },
+                renderer: 'own',
                 values: (link) => inputs.valuesFiles.map((file) => withLink(file, link)),
             },
         ];
@@ -72711,6 +53429,7 @@ probeLink = 'https://probe.invalid/') {
             return manifestTargets(file, probe.manifest.chosen, key, (link) => (0,planned/* plannedText */.q)(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target, i) => ({
                 ...target,
                 ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
+                ...rendererOf(probe.manifest.chosen[i]),
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -72757,11 +53476,12 @@ function generatedTarget(file, valuesKey, sources, withLink) {
         const meta = object.metadata;
         return { kind: String(object.kind), name: meta.name, namespace: meta.namespace, key };
     });
-    const source = named.find((one) => (0,flux_override/* readersOf */.cU)(one, sources.objects).length > 0) ?? named[0];
+    const source = named.find((one) => (0,helm_controller/* readersOf */.cU)(one, sources.objects).length > 0) ?? named[0];
     const label = `${file.display} (${source.kind}/${source.name}[${source.key}], generated)`;
     const text = (link) => withLink(file, link).yaml;
     return {
         ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
+        renderer: 'flux',
         file,
     };
 }
@@ -72776,50 +53496,18 @@ function helmChartsPatches(inputs, file, text, chosen) {
     if (!(0,site/* isObject */.Gv)(data))
         return {};
     const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-    const post = (0,post_render/* kustomizationRender */.q)(root, (0,files/* checkoutPath */.o8)(root, file.path), data, (link) => (0,planned/* plannedText */.q)(inputs, file, text, link).text, { kubectl: () => (0,shared_which/* findOnPath */.a)('kubectl'), helm: () => (0,shared_which/* findOnPath */.a)('helm') });
+    const post = (0,post_render/* kustomizationRender */.q)(root, (0,files/* checkoutPath */.o8)(root, file.path), data, (link) => (0,planned/* plannedText */.q)(inputs, file, text, link).text, { kubectl: () => (0,which/* findOnPath */.a)('kubectl'), helm: () => (0,which/* findOnPath */.a)('helm') });
     return post ? { postRender: post } : {};
 }
 /**
- * The helmfile state files of each checkout a plain values file is in (none with helm-release:
- * the run's own rollout is what reads the files then).
+ * Who renders a manifest target's chart: helm-controller for a HelmRelease and the ConfigMaps and
+ * Secrets it reads, Argo CD for an Application; a kustomization's helmCharts say nobody (both).
  */
-async function helmfilesOf({ inputs, checkout, }) {
-    const found = new Map();
-    if (inputs.helm)
-        return found;
-    for (const file of inputs.valuesFiles) {
-        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-        if (!found.has(root))
-            found.set(root, await checkout.helmfiles(root));
-    }
-    return found;
-}
-/**
- * The plain values files something of the checkout reads outside the Flux and Argo CD entry
- * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
- * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
- */
-async function readOutsideEntryPoints({ inputs, checkout }, helmfiles) {
-    const read = new Set();
-    if (inputs.helm)
-        return read;
-    for (const file of inputs.valuesFiles) {
-        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-        if ((0,helmfile/* releasesListing */.b$)(file.path, helmfiles.get(root) ?? [], root).length > 0)
-            read.add(file.path);
-        else if (readByPathRelease(file.path, await checkout.releases(root), root))
-            read.add(file.path);
-    }
-    return read;
-}
-/** Every values file's text now (a missing file is the empty text the run would start from). */
-async function currentTexts(inputs) {
-    const texts = new Map();
-    for (const file of inputs.valuesFiles) {
-        const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
-        texts.set(file.path, current.exists ? current.text : '');
-    }
-    return texts;
+function rendererOf(chosen) {
+    const { kind, chart } = chosen.target;
+    if (chart.kind === 'flux' || ['HelmRelease', 'ConfigMap', 'Secret'].includes(kind))
+        return { renderer: 'flux' };
+    return kind === 'Application' || kind === 'ApplicationSet' ? { renderer: 'argo' } : {};
 }
 /** The near-miss guard on each file no render proved (values/near-miss.ts). */
 async function guardNearMisses(inputs, texts, files) {
@@ -73139,8 +53827,11 @@ function textWithCommands(text, indent = '') {
     return `${shown}\n\n${blocks.join('\n\n')}\n`;
 }
 
+// EXTERNAL MODULE: ./src/helm/render-majors.ts
+var render_majors = __nccwpck_require__(7177);
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
+
 
 
 
@@ -73212,6 +53903,14 @@ function proofSection(result) {
         lines.push('Render check: **off**. Nothing was rendered: no chart was shown to read the link at values-key.');
     else
         lines.push(...renderLines(check, result.helm !== undefined));
+    if (check?.helmNote) {
+        // The step as a YAML block inside the list item (indented to stay in it).
+        const step = codeBlock(check.helmNote.step, 'yaml')
+            .split('\n')
+            .map((line) => `  ${line}`)
+            .join('\n');
+        lines.push(`${textWithCommands(check.helmNote.text, '  ')}\n\n${step}`);
+    }
     const proof = check?.proof ?? [];
     if (proof.length > 0)
         lines.push(...proof.map((r) => `Through the cluster: ${textWithCommands(`${(0,types/* describeRecord */.TV)(r)}.`, '  ')}`));
@@ -73357,7 +54056,8 @@ function renderLines(check, helmRelease) {
                 : o.rollout === 'pod-template'
                     ? '; in a pod template: the pods roll'
                     : '';
-        return `${inlineCode(o.label)}: **rendered**: the chart${chart} renders the link${rollout}.`;
+        const majors = o.helm ? ` with ${(0,render_majors/* renderedMajorsText */.V)(o.helm)}` : '';
+        return `${inlineCode(o.label)}: **rendered**: the chart${chart} renders the link${majors}${rollout}.`;
     });
 }
 /** A keep-alive run that found the deployed link fresh: why, and the run's notes. */
@@ -73696,8 +54396,8 @@ function cancelOnSignals(controller, door) {
 
 ;// CONCATENATED MODULE: ./src/entry/runner.ts
 /**
- * What the two doors on a runner (the root action and agent/) share: the reporter wired to
- * @actions/core, the run frame as a runner needs it, outputs on a failure path and the job summary.
+ * What the two doors on a runner (the root action and agent/) share: the reporter wired to the
+ * runner's workflow commands (runner-core.ts), the run frame as a runner needs it, outputs on a failure path and the job summary.
  * Not a door itself: the command line never loads it.
  */
 
@@ -73706,7 +54406,7 @@ function cancelOnSignals(controller, door) {
 /** Every warning and notice the run gave, in order: the job summary lists them all. */
 const runNotes = { warnings: [], notices: [] };
 const actionsReporter = {
-    debug: (m) => core_debug(m),
+    debug: (m) => debug(m),
     info: (m) => info(m),
     notice: (m) => {
         runNotes.notices.push(m);
@@ -73717,7 +54417,7 @@ const actionsReporter = {
         warning(m);
     },
     group: (name, fn) => group(name, fn),
-    secret: (value) => core_setSecret(value),
+    secret: (value) => setSecret(value),
 };
 /**
  * The reporter, with every value it masks in the log also added to `redactor`, which keeps them
@@ -73770,7 +54470,7 @@ async function runOnRunner(work, onFailure, redact = (text) => text) {
     process.exitCode = 1;
     const rawKey = getInput(CommonInputs.ApiKey.name);
     if (rawKey.trim())
-        core_setSecret(rawKey.trim());
+        setSecret(rawKey.trim());
     const outcome = await runFrame(work, {
         say: (message) => info(message),
         secondSignal: 'ignore',
@@ -73930,7 +54630,7 @@ async function startDeployment(inputs, reporter, redact, signal) {
     const spec = inputs.deployment;
     if (!spec)
         return undefined;
-    core_setSecret(spec.token);
+    setSecret(spec.token);
     if (inputs.dryRun) {
         reporter.info(`dry-run: no GitHub deployment is recorded for environment "${spec.environment}".`);
         return undefined;
@@ -73940,7 +54640,7 @@ async function startDeployment(inputs, reporter, redact, signal) {
         reporter.warning(`Input "environment" is set, but GITHUB_SHA or GITHUB_REPOSITORY is not (is this a GitHub Actions runner?): no deployment is recorded.`);
         return undefined;
     }
-    const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
+    const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
     const recorder = new DeploymentRecorder({
         api: octokitDeploymentApi(spec.token),
         spec: {
