@@ -4,11 +4,13 @@
  * values/flux-source.ts) and the proof (gitops/flux/chart-values.ts, gitops/applies.ts).
  *
  * Followed from fluxcd/source-controller's code, not its docs:
- * - api/v1 `HelmChart.GetValuesFiles`: the deprecated `valuesFile` is prepended to `valuesFiles`
- *   (helm-controller copies both from a HelmRelease's `spec.chart.spec` into the HelmChart it
- *   makes, every API version: internal/reconcile `buildHelmChartFromTemplate`); when the list is
- *   not empty, internal/helm/chart builder (`mergeFileValues`) merges the files in order and
- *   their merge replaces the chart's own values.yaml; when it is empty, values.yaml stays.
+ * - The values files: helm-controller's `buildHelmChartFromTemplate` (internal/reconcile/
+ *   helmchart_template.go) copies only `valuesFiles` (and `ignoreMissingValuesFiles`) from a
+ *   HelmRelease's `spec.chart.spec` into the HelmChart it makes; the deprecated `valuesFile` was
+ *   dropped with the v1 HelmChart API (helm-controller 1.0, Flux 2.3), and api/v2 has no such
+ *   field, so the cluster ignores it. When the list is not empty, source-controller's chart
+ *   builder merges the files in order and their merge replaces the chart's own values.yaml; when
+ *   it is empty, values.yaml stays.
  * - `reconcileStrategy`: `ChartVersion` when omitted (a new artifact only for a new version in
  *   Chart.yaml), `Revision` (one for every new revision of the source).
  * - An OCIRepository's ref as its reconciler (`getArtifactRef`) ranks it: `digest`, then `semver`,
@@ -22,14 +24,13 @@ import { isObject, type Data } from '../shared/data.js';
 
 /**
  * The values files source-controller packages a chart with, in order, as written (paths of the
- * source for a GitRepository or Bucket chart, paths inside the package for a repository's): the
- * deprecated `valuesFile` first, then `valuesFiles`. Empty: the chart's own values.yaml is its
- * defaults. `chartSpec` is a HelmRelease's `spec.chart.spec` or a HelmChart's `spec`.
+ * source for a GitRepository or Bucket chart, paths inside the package for a repository's):
+ * `valuesFiles`, never the deprecated `valuesFile` (see above). Empty: the chart's own values.yaml
+ * is its defaults. `chartSpec` is a HelmRelease's `spec.chart.spec` or a HelmChart's `spec`.
  */
 export function chartValuesFiles(chartSpec: Data): string[] {
   const text = (value: unknown): value is string => typeof value === 'string' && value !== '';
-  const files = Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.filter(text) : [];
-  return text(chartSpec.valuesFile) ? [chartSpec.valuesFile, ...files] : files;
+  return Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.filter(text) : [];
 }
 
 /** A HelmRelease's `spec.chart.spec` (empty when it has none: a `spec.chartRef`). */

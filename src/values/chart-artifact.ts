@@ -1,11 +1,11 @@
 /**
  * Files baked into a chart artifact. Flux's source-controller packages a chart from a path of a
  * GitRepository or Bucket (a HelmRelease's `spec.chart.spec.chart: ./charts/docs`) into an
- * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFile` and `valuesFiles`, which
- * replaces it: controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
- * the version in Chart.yaml changes (source-controller, HelmChart reconcile), so a link written
- * into such a file reaches no cluster until someone bumps the chart's version: the run would exit
- * 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
+ * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFiles`, which replaces it:
+ * controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default,
+ * it builds a new artifact only when the version in Chart.yaml changes (source-controller,
+ * HelmChart reconcile), so a link written into such a file reaches no cluster until someone bumps
+ * the chart's version: the run would exit 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
  */
 import { join, relative } from 'node:path';
 import {
@@ -25,7 +25,7 @@ export interface CheckoutRelease {
 export interface PathChart {
   /** The chart folder (absolute). */
   dir: string;
-  /** `spec.chart.spec.valuesFile` and `valuesFiles`, absolute: their merge replaces values.yaml. */
+  /** `spec.chart.spec.valuesFiles`, absolute: their merge replaces values.yaml. */
   valuesFiles?: string[];
   strategy: string;
   source: string;

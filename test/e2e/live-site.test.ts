@@ -61,15 +61,16 @@ describe.concurrent('verify-url: the live site serves the new export', () => {
   it('a check cut short by verify-timeout does not hide what the site last answered', async () => {
     // The pod answers 500 until it restarts with the new values, then holds every request: the
     // last check is still waiting when verify-timeout runs out, and says nothing of the site.
+    // verify-timeout leaves a loaded machine time for the first answer (the 500) to arrive.
     const { ws, pod } = await site('error-then-hang');
     const { run } = await publishWith(ws, {
       'download-path': 'site.tar.gz',
       'verify-url': `${pod.url}/`,
-      'verify-timeout': '2s',
+      'verify-timeout': '8s',
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      /::error::The live site did not serve the new export within verify-timeout \(2s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 500 \(served 21 bytes: "Internal Server Error"\) \(a later check was cut short by verify-timeout\)\. Check that/,
+      /::error::The live site did not serve the new export within verify-timeout \(8s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 500 \(served 21 bytes: "Internal Server Error"\) \(a later check was cut short by verify-timeout\)\. Check that/,
     );
   });
 

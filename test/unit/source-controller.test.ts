@@ -1,7 +1,8 @@
 /**
  * source-controller's rules (src/controllers/source-controller.ts) against its code: the values
- * files it packages a chart with (HelmChart.GetValuesFiles: the deprecated `valuesFile` first,
- * then `valuesFiles`, their merge replacing the chart's values.yaml), and the writer's use of
+ * files it packages a chart with (`valuesFiles`, their merge replacing the chart's values.yaml;
+ * the deprecated `valuesFile`, which helm-controller no longer copies into the HelmChart, is
+ * ignored as the cluster ignores it), and the writer's use of
  * that rule for a chart built from a path of this repository (values/chart-artifact.ts); and the
  * ref a chart's own GitRepository follows, held against the branch the change lands on.
  */
@@ -28,13 +29,12 @@ describe('chartValuesFiles: what source-controller packages a chart with', () =>
     expect(chartValuesFiles({ valuesFiles: ['a.yaml', 'b.yaml'] })).toEqual(['a.yaml', 'b.yaml']);
   });
 
-  it('the deprecated valuesFile alone replaces values.yaml', () => {
-    expect(chartValuesFiles({ valuesFile: 'prod.yaml' })).toEqual(['prod.yaml']);
+  it('the deprecated valuesFile is dropped, as helm-controller drops it: values.yaml stays', () => {
+    expect(chartValuesFiles({ valuesFile: 'prod.yaml' })).toEqual([]);
   });
 
-  it('valuesFile beside valuesFiles: merged first, not dropped', () => {
+  it('valuesFile beside valuesFiles: only valuesFiles are packaged', () => {
     expect(chartValuesFiles({ valuesFile: 'base.yaml', valuesFiles: ['prod.yaml'] })).toEqual([
-      'base.yaml',
       'prod.yaml',
     ]);
   });
@@ -52,7 +52,7 @@ describe('chartValuesFiles: what source-controller packages a chart with', () =>
   });
 });
 
-/** A checkout with a chart at charts/docs, and a v2beta1 HelmRelease of it with `chartSpec`. */
+/** A checkout with a chart at charts/docs, and a HelmRelease of it with `chartSpec`. */
 function checkout(chartSpec: Data): { root: string; release: { file: string; data: Data } } {
   const root = mkdtempSync(join(tmpdir(), 'source-controller-'));
   mkdirSync(join(root, 'charts/docs'), { recursive: true });
@@ -63,7 +63,7 @@ function checkout(chartSpec: Data): { root: string; release: { file: string; dat
   writeFileSync(join(root, 'charts/docs/values.yaml'), 'staticExport: {}\n');
   writeFileSync(join(root, 'charts/docs/values-prod.yaml'), 'staticExport: {}\n');
   const data: Data = {
-    apiVersion: 'helm.toolkit.fluxcd.io/v2beta1',
+    apiVersion: 'helm.toolkit.fluxcd.io/v2',
     kind: 'HelmRelease',
     metadata: { name: 'docs', namespace: 'docs' },
     spec: {
@@ -79,34 +79,36 @@ function checkout(chartSpec: Data): { root: string; release: { file: string; dat
   return { root, release: { file: join(root, 'clusters/docs.yaml'), data } };
 }
 
-describe("the writer: a v2beta1 valuesFile is what the chart's artifact holds", () => {
-  it("valuesFile alone: the chart's values.yaml is not read, the valuesFile is", () => {
+describe("the writer: a valuesFile is not what the chart's artifact holds", () => {
+  it("valuesFile alone: the chart's values.yaml is read, the valuesFile is not", () => {
     const { root, release } = checkout({ valuesFile: './charts/docs/values-prod.yaml' });
-    expect(readByPathRelease(join(root, 'charts/docs/values.yaml'), [release], root)).toBe(false);
+    expect(readByPathRelease(join(root, 'charts/docs/values.yaml'), [release], root)).toBe(true);
     expect(readByPathRelease(join(root, 'charts/docs/values-prod.yaml'), [release], root)).toBe(
-      true,
+      false,
     );
   });
 
-  it('valuesFile under ChartVersion: a link written there is refused as baked into the artifact', () => {
+  it('valuesFile under ChartVersion: the link in values.yaml is refused as baked into the artifact', () => {
     const { root, release } = checkout({ valuesFile: './charts/docs/values-prod.yaml' });
-    const refusal = bakedIntoArtifact(join(root, 'charts/docs/values-prod.yaml'), [release], root);
+    const refusal = bakedIntoArtifact(join(root, 'charts/docs/values.yaml'), [release], root);
     expect(refusal?.problem).toContain(
       'is baked into the chart artifact Flux builds for HelmRelease/docs',
     );
-    // values.yaml is not in the artifact: no refusal for it.
+    // The valuesFile is not in the artifact: no refusal for it.
     expect(
-      bakedIntoArtifact(join(root, 'charts/docs/values.yaml'), [release], root),
+      bakedIntoArtifact(join(root, 'charts/docs/values-prod.yaml'), [release], root),
     ).toBeUndefined();
   });
 
-  it('valuesFile beside valuesFiles: both are in the artifact', () => {
+  it('valuesFile beside valuesFiles: only the valuesFiles are in the artifact', () => {
     const { root, release } = checkout({
       valuesFile: './charts/docs/values-prod.yaml',
       valuesFiles: ['./charts/docs/values.yaml'],
     });
-    for (const file of ['values-prod.yaml', 'values.yaml'])
-      expect(readByPathRelease(join(root, 'charts/docs', file), [release], root)).toBe(true);
+    expect(readByPathRelease(join(root, 'charts/docs/values.yaml'), [release], root)).toBe(true);
+    expect(readByPathRelease(join(root, 'charts/docs/values-prod.yaml'), [release], root)).toBe(
+      false,
+    );
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * A chart folder's own values.yaml, read by a Flux HelmRelease whose chart is that folder of a
  * GitRepository of this repository: source-controller packages the chart with it as its defaults
- * when `spec.chart.spec.valuesFiles` (and the deprecated `valuesFile`) are empty or list it
- * (their merge replaces values.yaml otherwise: controllers/source-controller.ts). helm-controller
+ * when `spec.chart.spec.valuesFiles` is empty or lists it (their merge replaces values.yaml
+ * otherwise; the deprecated `valuesFile` is ignored, as helm-controller ignores it:
+ * controllers/source-controller.ts). helm-controller
  * then merges valuesFrom and spec.values over those defaults (controllers/helm-controller.ts): a layer of them that sets the
  * link wins over the file and is refused before any request; otherwise the chart is rendered with
  * them, then the release's postRenderers. The chart's GitRepository must follow the branch the
