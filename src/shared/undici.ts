@@ -3,8 +3,9 @@
  * evaluating the index loads all of undici (mocks, caches, WebSocket, EventSource, cookies), and
  * its cookies module reads `globalThis.Headers`, which makes Node load its own built-in undici as
  * well, all before a run's first request (docs/performance.md, "Large values files and the cold
- * start"). They are the same objects the index exports (test/unit/undici-files.test.ts); what
- * needs the rest of undici (`request`, in http.ts) loads the index when it is first called.
+ * start"). `EnvHttpProxyAgent` is the class the index exports; `fetch` is the function the
+ * index wraps only to mend stack traces (test/unit/undici-files.test.ts sends a request through
+ * both). What needs the rest of undici (`request`, in http.ts) loads the index when first called.
  * These paths are undici's internals, not its API: package.json pins undici to one exact version,
  * so that a new one comes in only by a deliberate bump, which the build and that test check.
  */
