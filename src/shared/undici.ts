@@ -4,8 +4,8 @@
  * its cookies module reads `globalThis.Headers`, which makes Node load its own built-in undici as
  * well, all before a run's first request (docs/performance.md, "Large values files and the cold
  * start"). `EnvHttpProxyAgent` is the class the index exports; `fetch` is the function the
- * index wraps only to mend stack traces (test/unit/undici-files.test.ts sends a request through
- * both). What needs the rest of undici (`request`, in http.ts) loads the index when first called.
+ * index wraps only to mend stack traces (test/unit/undici-files.test.ts checks the class and
+ * sends a request through this fetch and the agent). What needs the rest of undici (`request`, in http.ts) loads the index when first called.
  * These paths are undici's internals, not its API: package.json pins undici to one exact version,
  * so that a new one comes in only by a deliberate bump, which the build and that test check.
  */
