@@ -22,9 +22,16 @@ import {
 import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { entryLabel, type Entry } from './discover.js';
-import { substitute, type Variables } from './substitute.js';
-import { failure, kustomizePatches, mergeImages } from './kustomize.js';
-import { join, kustomizationIn, treeOf, type Checkout } from './tree.js';
+import {
+  kustomizePatches,
+  mergeImages,
+  substitute,
+  type Variables,
+} from '../controllers/kustomize-controller.js';
+import { kustomizationIn } from '../controllers/kustomize.js';
+import { join } from '../shared/repo-path.js';
+import { failure } from './kustomize.js';
+import { treeOf, type Checkout } from './tree.js';
 
 const run = promisify(execFile);
 

@@ -13,7 +13,8 @@ import { plainManifests } from '../shared/plain-yaml.js';
 import { redactLink } from '../shared/secrets.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
-import { join, type Checkout } from './tree.js';
+import { join } from '../shared/repo-path.js';
+import type { Checkout } from './tree.js';
 import type { RollingSync } from './argo/rolling-sync.js';
 
 const SOURCE_GROUP = 'source.toolkit.fluxcd.io/';
