@@ -55,6 +55,19 @@ export function mergeImages(own: unknown, added: unknown): unknown[] {
   return out;
 }
 
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+export function addFluxFields(data: Data, spec: Data): void {
+  if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+    data.namespace = spec.targetNamespace;
+  if (typeof spec.namePrefix === 'string' && spec.namePrefix) data.namePrefix = spec.namePrefix;
+  if (typeof spec.nameSuffix === 'string' && spec.nameSuffix) data.nameSuffix = spec.nameSuffix;
+  const patches = [...list(data.patches), ...kustomizePatches(spec)];
+  if (patches.length > 0) data.patches = patches;
+  if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
+  if (list(spec.components).length > 0)
+    data.components = [...list(data.components), ...list(spec.components)];
+}
+
 export interface Variables {
   values: Map<string, string>;
   /** Sources whose variables this run cannot read (a Secret, a ConfigMap not in the checkout). */

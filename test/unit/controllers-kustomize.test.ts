@@ -12,7 +12,11 @@ import {
   madeFrom,
   references,
 } from '../../src/controllers/kustomize.js';
-import { kustomizePatches, mergeImages } from '../../src/controllers/kustomize-controller.js';
+import {
+  addFluxFields,
+  kustomizePatches,
+  mergeImages,
+} from '../../src/controllers/kustomize-controller.js';
 
 describe('the kustomization of a folder', () => {
   it('is the first of kustomize’s recognised names the folder holds', () => {
@@ -141,5 +145,28 @@ describe('a Flux Kustomization’s spec as kustomize-controller writes it into t
       { name: 'redis', newTag: '7' },
     ]);
     expect(mergeImages(undefined, [{ name: 'docs' }])).toEqual([{ name: 'docs' }]);
+  });
+
+  it('targetNamespace, namePrefix, nameSuffix and components are added to the kustomization', () => {
+    const data: Record<string, unknown> = {
+      resources: ['release.yaml'],
+      namePrefix: 'own-',
+      components: ['../own'],
+      patches: [{ path: 'own.yaml' }],
+    };
+    addFluxFields(data, {
+      targetNamespace: 'docs',
+      namePrefix: 'prod-',
+      nameSuffix: '',
+      components: ['../components/docs'],
+      patches: [{ patch: 'kind: HelmRelease\n' }],
+    });
+    expect(data).toEqual({
+      resources: ['release.yaml'],
+      namespace: 'docs',
+      namePrefix: 'prod-',
+      components: ['../own', '../components/docs'],
+      patches: [{ path: 'own.yaml' }, { patch: 'kind: HelmRelease\n' }],
+    });
   });
 });
