@@ -10,6 +10,10 @@
  * `.argocd-source*.yaml` files from reposerver's `mergeSourceParameters` (each an RFC 7396 merge
  * patch over the source, folder's file first). Pure rules: data in, data out, no I/O (reading
  * the override files is values/argo-source-file.ts).
+ *
+ * Also when Argo CD applies a change at all, for the writer's notice (values/target.ts) and the
+ * proof's (gitops/applies.ts, gitops/argo/appset-expand.ts): automated sync, the revision a
+ * source follows, and an ApplicationSet's RollingSync; the wording of a refusal stays with them.
  */
 import { stringify } from 'yaml';
 import { isObject, type Data } from '../shared/data.js';
@@ -117,4 +121,101 @@ function mergePatch(target: unknown, patch: unknown): unknown {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);
   return out;
+}
+
+/**
+ * Why an Application is synced only by hand (`no spec.syncPolicy.automated`), or undefined: Argo
+ * CD syncs on its own only with `spec.syncPolicy.automated` set and its `enabled` not false
+ * (v1alpha1 `SyncPolicy.IsAutomatedSyncEnabled`, read by the application controller's `autoSync`).
+ */
+export function argoManualSync(application: unknown): string | undefined {
+  const spec = isObject(application) && isObject(application.spec) ? application.spec : {};
+  const policy = isObject(spec.syncPolicy) ? spec.syncPolicy : {};
+  const automated = policy.automated;
+  const off = isObject(automated) && automated.enabled === false;
+  if (automated !== undefined && automated !== null && !off) return undefined;
+  return off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
+}
+
+/** The revision Argo CD reads for a `targetRevision` (or an ApplicationSet git generator's `revision`). */
+export interface ArgoRevision {
+  /** The value as written, trimmed; undefined when absent or empty. */
+  written?: string;
+  /** What the repo server resolves: `HEAD` when none is written, without `refs/heads/`. */
+  revision: string;
+  /** A full commit SHA: pinned, no new commit moves it. */
+  commit: boolean;
+  /** The branch it follows (`HEAD` is the remote's default branch, when known). */
+  branch?: string;
+}
+
+/**
+ * How the repo server resolves a revision (reposerver's `ResolveRevision`, util/git's
+ * `LsRemote`): none or `HEAD` is the remote's default branch, `refs/heads/x` is branch `x`, and a
+ * 40-hex SHA is that commit. Both a source's `targetRevision` and a git generator's `revision`
+ * are resolved alike.
+ */
+export function argoRevision(value: unknown, defaultBranch?: string): ArgoRevision {
+  const written = typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  const revision = (written ?? 'HEAD').replace(/^refs\/heads\//, '');
+  const commit = /^[0-9a-f]{40}$/i.test(revision);
+  const branch = revision === 'HEAD' ? defaultBranch : revision;
+  return { ...(written ? { written } : {}), revision, commit, ...(branch ? { branch } : {}) };
+}
+
+/*
+ * RollingSync: an ApplicationSet's `strategy: RollingSync` (Argo CD's progressive syncs, where the
+ * ApplicationSet controller has them enabled): the controller turns automated sync off on every
+ * Application it generates and syncs them itself, step by step, each step once the Applications
+ * of the earlier ones are Healthy. An Application no step selects, or one a step with
+ * `maxUpdate: 0` selects, is left to a sync by hand (argo-cd docs/operator-manual/applicationset/
+ * Progressive-Syncs.md, applicationset/controllers `syncValidApplications`). Steps select by the
+ * generated Application's labels: every `matchExpressions` entry must hold (`In`: the label's
+ * value is listed; `NotIn`: it is not).
+ */
+
+/** What RollingSync does to one generated Application: a note, and whether it waits for a hand. */
+export interface RollingSync {
+  note: string;
+  byHand: boolean;
+}
+
+export function rollingSyncOf(appSet: Data, label: string, app: Data): RollingSync | undefined {
+  const spec = isObject(appSet.spec) ? appSet.spec : {};
+  const strategy = isObject(spec.strategy) ? spec.strategy : {};
+  if (strategy.type !== 'RollingSync') return undefined;
+  const rolling = isObject(strategy.rollingSync) ? strategy.rollingSync : {};
+  const steps = Array.isArray(rolling.steps) ? rolling.steps : [];
+  const meta = isObject(app.metadata) ? app.metadata : {};
+  const labels = isObject(meta.labels) ? meta.labels : {};
+  const where = 'where progressive syncs are enabled';
+  const at = steps.findIndex((step) => isObject(step) && selects(step, labels));
+  if (at === -1)
+    return {
+      byHand: true,
+      note: `${label} has strategy RollingSync and no step selects this Application: ${where}, the ApplicationSet controller turns its automated sync off and leaves it to a sync by hand`,
+    };
+  const step = steps[at] as Data;
+  if (step.maxUpdate === 0 || step.maxUpdate === '0' || step.maxUpdate === '0%')
+    return {
+      byHand: true,
+      note: `${label} has strategy RollingSync, and step ${at + 1}, which selects this Application, has maxUpdate: 0: ${where}, it is synced only by hand`,
+    };
+  return {
+    byHand: false,
+    note: `${label} has strategy RollingSync: ${where}, the ApplicationSet controller syncs this Application in step ${at + 1}, once the Applications of the earlier steps are Healthy (a delay, not a hand)`,
+  };
+}
+
+function selects(step: Data, labels: Data): boolean {
+  const expressions = Array.isArray(step.matchExpressions) ? step.matchExpressions : [];
+  return expressions.every((e) => {
+    if (!isObject(e) || typeof e.key !== 'string') return false;
+    const values = Array.isArray(e.values) ? e.values.map(String) : [];
+    const value = labels[e.key];
+    const listed = typeof value === 'string' && values.includes(value);
+    if (e.operator === 'In') return listed;
+    if (e.operator === 'NotIn') return !listed;
+    return false;
+  });
 }

@@ -29,7 +29,7 @@ import { typedSet, type ValuesLayer } from './helm.js';
 /** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
 
-/** The file of the checkout a generator made an object's key from, if one did (tree.ts). */
+/** The file of the checkout a generator made an object's key from, if one did (kustomize.ts). */
 export type GeneratedFrom = (object: Data, key: string) => string | undefined;
 
 export interface FluxLayers {

@@ -7,21 +7,21 @@
  * version Flux no longer serves is said to be one, never proven as `v2`.
  *
  * The ref a GitRepository follows is source-controller's rule (controllers/source-controller.ts,
- * gitRepositoryRef). Argo CD's `HEAD` (or no targetRevision) is the remote's default branch.
+ * gitRepositoryRef); the revision an Argo CD source follows is Argo CD's (controllers/argo-cd.ts,
+ * argoRevision).
  */
 import { parseAllDocuments } from 'yaml';
+import { argoManualSync, argoRevision, type RollingSync } from '../controllers/argo-cd.js';
 import {
   gitRepositoryRef,
   releaseChartSpec,
   type GitRef,
 } from '../controllers/source-controller.js';
-import { argoManualSync } from '../values/target.js';
 import { isObject, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import type { Checkout } from './tree.js';
 import type { Landing, ProofRecord, ProofTarget } from './types.js';
-import type { RollingSync } from './argo/rolling-sync.js';
 
 export type { Landing };
 
@@ -174,13 +174,10 @@ export function chartSourceHeldBack(
  * Both are resolved alike by the repo server: none or `HEAD` is the remote's default branch.
  */
 function otherRevision(value: unknown, name: string, landing: Landing): string | undefined {
-  const written = typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  const revision = (written ?? 'HEAD').replace(/^refs\/heads\//, '');
+  const { written, revision, commit, branch } = argoRevision(value, landing.defaultBranch);
   const field = written ? `${name}: ${written}` : `no ${name}`;
-  if (/^[0-9a-f]{40}$/i.test(revision))
-    return `follows commit ${revision} (${field}), which no new commit moves`;
+  if (commit) return `follows commit ${revision} (${field}), which no new commit moves`;
   if (landing.branch === undefined) return undefined;
-  const branch = revision === 'HEAD' ? landing.defaultBranch : revision;
   if (branch === undefined || branch === landing.branch) return undefined;
   return `follows ${revision === 'HEAD' ? `the default branch ${branch}` : revision} (${field}), while this run's change lands on ${landing.branch} (${landing.why})`;
 }
@@ -262,7 +259,7 @@ export function noteManualSync(
   records: ProofRecord[],
   application: Data,
   label: string,
-  /** An ApplicationSet's RollingSync for this Application (argo/rolling-sync.ts). */
+  /** An ApplicationSet's RollingSync for this Application (controllers/argo-cd.ts). */
   rolling?: RollingSync,
 ): void {
   const notes = [argoSyncNote(application, label), rolling?.note].filter((n) => n !== undefined);

@@ -16,7 +16,8 @@ import { manifestsOf } from '../shared/go-yaml.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { gitPathspecMatch, goPathMatch } from './glob.js';
-import { join, type Checkout } from './tree.js';
+import { join } from '../shared/repo-path.js';
+import type { Checkout } from './tree.js';
 import type { ProofRecord, ProofTarget } from './types.js';
 import { expandAppSets } from './argo/appset-expand.js';
 

@@ -22,9 +22,11 @@ import {
 import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { entryLabel, type Entry } from './discover.js';
-import { substitute, type Variables } from './substitute.js';
-import { failure, kustomizePatches, mergeImages } from './kustomize.js';
-import { join, kustomizationIn, treeOf, type Checkout } from './tree.js';
+import { addFluxFields, substitute, type Variables } from '../controllers/kustomize-controller.js';
+import { kustomizationIn } from '../controllers/kustomize.js';
+import { join } from '../shared/repo-path.js';
+import { failure } from './kustomize.js';
+import { treeOf, type Checkout } from './tree.js';
 
 const run = promisify(execFile);
 
@@ -270,24 +272,11 @@ function notObjects(text: string | undefined): string | undefined {
   return undefined;
 }
 
-/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
-function addFluxFields(data: Data, spec: Data): void {
-  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
-    data.namespace = spec.targetNamespace;
-  if (typeof spec.namePrefix === 'string' && spec.namePrefix) data.namePrefix = spec.namePrefix;
-  if (typeof spec.nameSuffix === 'string' && spec.nameSuffix) data.nameSuffix = spec.nameSuffix;
-  const patches = [...list(data.patches), ...kustomizePatches(spec)];
-  if (patches.length > 0) data.patches = patches;
-  if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
-  if (list(spec.components).length > 0)
-    data.components = [...list(data.components), ...list(spec.components)];
-}
-
 /**
  * The files a build of the entry reads: its path's tree, and the trees of the Flux
  * Kustomization's spec.components, which its generator adds to the kustomization at spec.path
- * (addFluxFields), so relative to it: a file of such a component is part of the build.
+ * (addFluxFields in controllers/kustomize-controller.ts), so relative to it: a file of such a
+ * component is part of the build.
  */
 export function entryTree(
   checkout: Checkout,

@@ -13,8 +13,9 @@ import { plainManifests } from '../shared/plain-yaml.js';
 import { redactLink } from '../shared/secrets.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
-import { join, type Checkout } from './tree.js';
-import type { RollingSync } from './argo/rolling-sync.js';
+import { join } from '../shared/repo-path.js';
+import type { Checkout } from './tree.js';
+import type { RollingSync } from '../controllers/argo-cd.js';
 
 const SOURCE_GROUP = 'source.toolkit.fluxcd.io/';
 
@@ -38,7 +39,7 @@ export interface ArgoEntry {
   /**
    * For an Application an ApplicationSet generated (argo/appset-expand.ts): the ApplicationSet,
    * its git generator (whose `revision` is the commit the children come from) and what its
-   * RollingSync strategy does to this Application (argo/rolling-sync.ts).
+   * RollingSync strategy does to this Application (controllers/argo-cd.ts).
    */
   generatedBy?: { label: string; git?: Data; rollingSync?: RollingSync };
 }

@@ -7,11 +7,13 @@
  * link lost; this only says where.
  */
 import { parseAllDocuments } from 'yaml';
-import { kustomizePatches } from './kustomize.js';
+import { kustomizePatches } from '../controllers/kustomize-controller.js';
+import { KUSTOMIZATION_NAMES } from '../controllers/kustomize.js';
+import { join } from '../shared/repo-path.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
-import { join, KUSTOMIZATION_NAMES, type Checkout } from './tree.js';
+import type { Checkout } from './tree.js';
 import { posix } from 'node:path';
 
 interface Patch {

@@ -12,7 +12,8 @@ import { stringify } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { isObject, type Data } from '../values/site.js';
 import { copyCheckout } from './build.js';
-import { failure, kustomizePatches } from './kustomize.js';
+import { kustomizePatches } from '../controllers/kustomize-controller.js';
+import { failure } from './kustomize.js';
 import { openCheckout } from './checkout.js';
 import { diskScratch } from '../shared/scratch.js';
 

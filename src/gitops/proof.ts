@@ -49,8 +49,9 @@ import {
   ReaderGraph,
   type Built,
 } from './readers.js';
-import { NO_VARIABLES, variablesOf } from './substitute.js';
-import { join, type Checkout } from './tree.js';
+import { NO_VARIABLES, variablesOf } from '../controllers/kustomize-controller.js';
+import { join } from '../shared/repo-path.js';
+import type { Checkout } from './tree.js';
 import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
 
 export interface ProofResult {

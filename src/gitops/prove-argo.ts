@@ -26,7 +26,8 @@ import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
 import { argoLayers } from '../controllers/argo-cd.js';
-import { join, treeOf, type Checkout } from './tree.js';
+import { join } from '../shared/repo-path.js';
+import { treeOf, type Checkout } from './tree.js';
 import {
   laterWins,
   targetName,

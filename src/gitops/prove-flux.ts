@@ -18,8 +18,9 @@ import { releaseChart, sourceCandidates } from './flux-chart.js';
 import { entryNames, fluxLayers, valuesFromEntries } from '../controllers/helm-controller.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
-import { substitutedFrom } from './substitute.js';
-import { generatedFrom, type Checkout } from './tree.js';
+import { substitutedFrom } from '../controllers/kustomize-controller.js';
+import { generatedFrom } from '../controllers/kustomize.js';
+import type { Checkout } from './tree.js';
 import {
   laterWins,
   markReaderElsewhere,

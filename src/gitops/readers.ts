@@ -25,8 +25,9 @@ import { entryLabel, type ArgoEntry, type ClusterPathEntry, type Entry } from '.
 import { isYamlFile } from './files.js';
 import { chartFolderOf, proveFluxChartValues, type ReleaseSite } from './flux/chart-values.js';
 import { proveBuild } from './prove-flux.js';
-import { NO_VARIABLES } from './substitute.js';
-import { KUSTOMIZATION_NAMES, treeOf, type Checkout } from './tree.js';
+import { NO_VARIABLES } from '../controllers/kustomize-controller.js';
+import { KUSTOMIZATION_NAMES } from '../controllers/kustomize.js';
+import { treeOf, type Checkout } from './tree.js';
 import { isReaderElsewhere, type ProofContext, type ProofTarget } from './types.js';
 
 /** One entry point's build, as the proof made it. */

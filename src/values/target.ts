@@ -8,6 +8,7 @@
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, type Document } from 'yaml';
+import { argoManualSync } from '../controllers/argo-cd.js';
 import { toJSOnce } from '../shared/documents.js';
 import { InputError } from '../shared/errors.js';
 import { parseDocuments, readBackDocuments } from './check.js';
@@ -260,19 +261,6 @@ function heldBack(kind: string, doc: Document, display: string): string | undefi
   const why = argoManualSync(doc.toJS() as unknown);
   if (!why) return undefined;
   return `${display} has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
-}
-
-/**
- * Why an Application is synced only by hand (`no spec.syncPolicy.automated`), or undefined: Argo
- * CD syncs on its own only with `spec.syncPolicy.automated` set and its `enabled` not false.
- */
-export function argoManualSync(application: unknown): string | undefined {
-  const spec = isObject(application) && isObject(application.spec) ? application.spec : {};
-  const policy = isObject(spec.syncPolicy) ? spec.syncPolicy : {};
-  const automated = policy.automated;
-  const off = isObject(automated) && automated.enabled === false;
-  if (automated !== undefined && automated !== null && !off) return undefined;
-  return off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
 }
 
 /**

@@ -12,8 +12,12 @@ import { stringify } from 'yaml';
 import { overridingLayer } from '../../src/helm/values-layers.js';
 import { argoLayers, helmAfterOverrides, parametersOn } from '../../src/controllers/argo-cd.js';
 import { fluxLayers, targetPathValues } from '../../src/controllers/helm-controller.js';
-import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
-import { generatedFrom } from '../../src/gitops/tree.js';
+import {
+  substitute,
+  substituteText,
+  variablesOf,
+} from '../../src/controllers/kustomize-controller.js';
+import { generatedFrom } from '../../src/controllers/kustomize.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const key = ['staticExport'];

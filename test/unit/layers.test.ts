@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  *   shared/  ←  controllers/  ←  api/ values/ helm/ site/ github/  ←  gitops/  ←  publish/ agent/  ←  entry/
  *
  * controllers/ holds the rules of the controllers the cluster runs (helm-controller,
- * source-controller, Argo CD), below both the writer (values/) and the proof (gitops/), so each
+ * source-controller, kustomize-controller, kustomize, Argo CD, helmfile), below both the writer (values/) and the proof (gitops/), so each
  * rule has one home that both use.
  * A folder imports only from layers below its own, never from a folder beside it (so values/
  * cannot reach into helm/, nor publish/ into agent/); in entry/ the three doors (action/, agent/,

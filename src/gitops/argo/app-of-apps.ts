@@ -19,7 +19,8 @@ import { entryOf, entryLabel, type ArgoEntry } from '../discover.js';
 import { sourceList } from '../prove-argo.js';
 import { markWarning } from '../applies.js';
 import { targetName, type ProofRecord, type ProofTarget } from '../types.js';
-import { join, type Checkout } from '../tree.js';
+import { join } from '../../shared/repo-path.js';
+import type { Checkout } from '../tree.js';
 
 /** How deep apps of apps are followed (a parent whose chart renders itself stops here). */
 const DEPTH = 4;

@@ -31,7 +31,7 @@ import {
   Unexpandable,
   type Params,
 } from './appset-template.js';
-import { rollingSyncOf } from './rolling-sync.js';
+import { rollingSyncOf } from '../../controllers/argo-cd.js';
 
 export interface AppSetExpansion {
   /** The generated Applications of the ApplicationSets expanded. */
@@ -153,7 +153,7 @@ function expandOne(
         from: file,
         spec: app.spec,
         // Its children are generated from the commit the git generator reads (applies.ts), and
-        // synced as its strategy says (rolling-sync.ts).
+        // synced as its strategy says (controllers/argo-cd.ts).
         ...(git || rolling
           ? {
               generatedBy: {

@@ -17,8 +17,14 @@ import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../../values/site.js';
 import { entryLabel, type Entry } from '../discover.js';
 import { sameNamespace } from '../../controllers/helm-controller.js';
-import { substitutedFrom } from '../substitute.js';
-import { KUSTOMIZATION_NAMES, type Checkout } from '../tree.js';
+import { substitutedFrom } from '../../controllers/kustomize-controller.js';
+import {
+  KUSTOMIZATION_NAMES,
+  madeFrom,
+  NAME_HASH as HASH,
+  type Affix,
+} from '../../controllers/kustomize.js';
+import type { Checkout } from '../tree.js';
 
 /** A reference the build missed: what the release names and what the build made instead. */
 export interface MissedReference {
@@ -37,12 +43,6 @@ export interface MissedReference {
   renamedBy?: string[];
 }
 
-/** One namePrefix or nameSuffix of a build, with the file that sets it. */
-interface Affix {
-  value: string;
-  file: string;
-}
-
 /** What a build does to names: its kustomizations' (and its Flux Kustomization's) affixes. */
 export interface BuildNames {
   checkout: Checkout;
@@ -50,9 +50,6 @@ export interface BuildNames {
   prefixes: Affix[];
   suffixes: Affix[];
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const HASH = /-[a-z0-9]{10}$/;
 
 const kustomizations = (names: Pick<BuildNames, 'checkout' | 'tree'>) =>
   [...names.tree].flatMap((file) => {
@@ -77,29 +74,6 @@ export function buildNames(
   for (const { file, data } of kustomizations(names)) add(data, file);
   if (entry.kind === 'flux') add(entry.spec, `spec of ${entryLabel(entry)} (${entry.from})`);
   return names;
-}
-
-/**
- * How `made` was made from `name`: its prefix, suffix and whether a hash ends it, or undefined
- * when it was not (with `names`, only from the build's own affixes, in any order and number).
- */
-function madeFrom(
-  name: string,
-  made: string,
-  names: BuildNames | undefined,
-): { prefix: string; suffix: string; hash: boolean } | undefined {
-  const any = (affixes: Affix[]) => `(?:${affixes.map((a) => escape(a.value)).join('|')})*`;
-  const shape = names
-    ? `^(${names.prefixes.length ? any(names.prefixes) : ''})${escape(name)}(${names.suffixes.length ? any(names.suffixes) : ''})`
-    : `^((?:.+-)?)${escape(name)}((?:-.+)?)`;
-  for (const hash of [true, false]) {
-    const match = new RegExp(`${shape}${hash ? HASH.source : '$'}`).exec(made);
-    if (!match) continue;
-    const [, prefix = '', suffix = ''] = match;
-    // The name itself, unchanged, is no miss; without the build, a "suffix" that is a hash is one.
-    if (prefix || suffix || hash) return { prefix, suffix, hash };
-  }
-  return undefined;
 }
 
 /**

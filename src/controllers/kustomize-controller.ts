@@ -1,12 +1,72 @@
 /**
- * Flux post-build substitution, as kustomize-controller runs it on each built object's YAML:
+ * kustomize-controller's rules (Flux), pure: how it turns a Flux `Kustomization`'s spec into the
+ * kustomization it builds, and its post-build substitution. One home for the build
+ * (gitops/build.ts), the overlay and post-renderer steps (gitops/overlay.ts, gitops/post-render.ts)
+ * and the names the readers match (gitops/prove-flux.ts, gitops/tree.ts).
+ *
+ * Followed from fluxcd/pkg kustomize: kustomize_generator.go (`Generator.WriteFile`: the spec's
+ * `patches` with their target, v1beta2's `patchesStrategicMerge` objects and `patchesJson6902`
+ * operation lists, `images` merged by name over the kustomization's own) and kustomize_varsub.go
+ * (`SubstituteVariables`: `spec.postBuild.substitute` over `substituteFrom`, the
+ * `kustomize.toolkit.fluxcd.io/substitute: disabled` opt-out, drone/envsubst's `${var:=default}`
+ * and `$${var}` escape, non-strict so an undefined variable becomes empty); used by
+ * fluxcd/kustomize-controller's reconciler. Follow the code where the docs differ.
+ *
+ * Post-build substitution, as kustomize-controller runs it on each built object's YAML:
  * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
  * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
  * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
  * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
  */
 import { parse, stringify } from 'yaml';
-import { isObject, type Data } from '../values/site.js';
+import { isObject, type Data } from '../shared/data.js';
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * A Flux spec's patches as kustomize patches (`patches` with their target; v1beta2's
+ * `patchesStrategicMerge` objects and `patchesJson6902` operation lists): what the generator
+ * writes into the kustomization, and what helm-controller's kustomize post-renderer applies.
+ */
+export function kustomizePatches(spec: Data): Data[] {
+  const patches: Data[] = [];
+  const target = (p: Data) => (isObject(p.target) ? { target: p.target } : {});
+  for (const p of list(spec.patches))
+    if (isObject(p) && typeof p.patch === 'string') patches.push({ patch: p.patch, ...target(p) });
+  for (const p of list(spec.patchesStrategicMerge))
+    if (isObject(p)) patches.push({ patch: stringify(p) });
+  for (const p of list(spec.patchesJson6902))
+    if (isObject(p) && Array.isArray(p.patch))
+      patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
+  return patches;
+}
+
+/**
+ * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
+ * kustomization's entry of the same name, others are appended.
+ */
+export function mergeImages(own: unknown, added: unknown): unknown[] {
+  const out = list(own).slice();
+  for (const image of list(added)) {
+    const at = out.findIndex((o) => isObject(o) && isObject(image) && o.name === image.name);
+    if (at >= 0) out[at] = image;
+    else out.push(image);
+  }
+  return out;
+}
+
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+export function addFluxFields(data: Data, spec: Data): void {
+  if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+    data.namespace = spec.targetNamespace;
+  if (typeof spec.namePrefix === 'string' && spec.namePrefix) data.namePrefix = spec.namePrefix;
+  if (typeof spec.nameSuffix === 'string' && spec.nameSuffix) data.nameSuffix = spec.nameSuffix;
+  const patches = [...list(data.patches), ...kustomizePatches(spec)];
+  if (patches.length > 0) data.patches = patches;
+  if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
+  if (list(spec.components).length > 0)
+    data.components = [...list(data.components), ...list(spec.components)];
+}
 
 export interface Variables {
   values: Map<string, string>;
