@@ -136,8 +136,12 @@ export interface Affix {
   file: string;
 }
 
-/** The suffix kustomize appends to a generated name: `-` and a hash of the content. */
-export const NAME_HASH = /-[a-z0-9]{10}$/;
+/**
+ * The suffix kustomize appends to a generated name: `-` and ten characters of a hash of the
+ * content, encoded by api/hasher `encode` (hex digits, with 0, 1, 3, a and e replaced by g, h, k,
+ * m and t so that no word is spelt): a name like `grafana-dashboards` has no such suffix.
+ */
+export const NAME_HASH = /-[245-9bcdfghkmt]{10}$/;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -154,7 +158,9 @@ export function madeFrom(
     `(?:${affixes.map((a) => escape(a.value)).join('|')})*`;
   const shape = names
     ? `^(${names.prefixes.length ? any(names.prefixes) : ''})${escape(name)}(${names.suffixes.length ? any(names.suffixes) : ''})`
-    : `^((?:.+-)?)${escape(name)}((?:-.+)?)`;
+    : // Without the build, only a prefix ending in `-` (or a hash): a bare `-auth` after the name
+      // is as likely another object (`redis-auth` beside `redis`) as a nameSuffix.
+      `^((?:.+-)?)${escape(name)}()`;
   for (const hash of [true, false]) {
     const match = new RegExp(`${shape}${hash ? NAME_HASH.source : '$'}`).exec(made);
     if (!match) continue;

@@ -76,17 +76,22 @@ describe('the files a kustomization names', () => {
 });
 
 describe('a name the build made from a generator’s', () => {
-  it('without the build: any prefix ending in -, any suffix starting with -, or a content hash', () => {
+  it('without the build: any prefix ending in -, or a content hash as kustomize encodes it', () => {
     expect(madeFrom('docs-values', 'docs-values-7h9b2k5c8m', undefined)).toEqual({
       prefix: '',
       suffix: '',
       hash: true,
     });
-    expect(madeFrom('docs-values', 'prod-docs-values-live-7h9b2k5c8m', undefined)).toEqual({
+    expect(madeFrom('docs-values', 'prod-docs-values-7h9b2k5c8m', undefined)).toEqual({
       prefix: 'prod-',
-      suffix: '-live',
+      suffix: '',
       hash: true,
     });
+    // Another object beside the one read, not a nameSuffix the build is not known to add.
+    expect(madeFrom('redis', 'redis-auth', undefined)).toBeUndefined();
+    expect(madeFrom('podinfo', 'podinfo-tls', undefined)).toBeUndefined();
+    // Ten letters that kustomize's hash encoding never writes (a, o, r, s): a word, not a hash.
+    expect(madeFrom('grafana', 'grafana-dashboards', undefined)).toBeUndefined();
     expect(madeFrom('docs-values', 'docs-values', undefined)).toBeUndefined();
     expect(madeFrom('docs-values', 'other-values-7h9b2k5c8m', undefined)).toBeUndefined();
   });
