@@ -28,15 +28,29 @@ describe('fluxVersionMajor: a FluxInstance version constraint', () => {
     ['2.8.x', 4],
     ['2.8.0', 4],
     ['2.9.x', 4],
-    ['2.x', 4],
-    ['*', 4],
-    ['^2.7', 4],
-    ['>=2.6.0', 4],
+    ['>=2.8', 4],
+    ['^2.8', 4],
+    ['~2.8', 4],
+    ['>2.7', 4],
+    ['>= 2.8.0, < 3.0.0', 4],
+    ['<2.8', 3],
+    ['<=2.7.9', 3],
+    ['>=2.6 <2.8', 3],
+    ['2.6.x || 2.7.x', 3],
+    ['2.5 - 2.7', 3],
   ] as const)('%s: Helm %i', (version, major) => {
     expect(fluxVersionMajor(version)).toBe(major);
   });
 
-  it.each(['>=2.6 <2.8', 'latest', ''])('%j: not read, so no pin', (version) => {
+  // The operator resolves a range to the newest Flux it knows, which may be 2.7 or 2.8 and later.
+  it.each(['2.x', '*', '^2.7', '>=2.6', '>=2.6.0', '~2', '2.7.x || 2.8.x', '>2.7.3'])(
+    '%j spans 2.8: no pin (both majors)',
+    (version) => {
+      expect(fluxVersionMajor(version)).toBeUndefined();
+    },
+  );
+
+  it.each(['latest', '', '2.8.x ||'])('%j: not read, so no pin', (version) => {
     expect(fluxVersionMajor(version)).toBeUndefined();
   });
 });
