@@ -60,9 +60,37 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
       });
     }
   }
+  // A kustomization's `images:` override replaces the tag the manifests name (what runs).
+  const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
+  const overridden = (
+    name: RegExp,
+    found: { major: HelmMajor; by: string }[],
+    first: readonly [number, number],
+    what: string,
+  ) => {
+    const mine = images.filter((i) => name.test(i.name));
+    if (mine.length === 0) return found;
+    // A digest or another image with no tag: the version is unknown, so no pin (both majors).
+    if (mine.some((i) => !i.tag)) return undefined;
+    const kept = found.filter((f) => f.by.startsWith('FluxInstance '));
+    return [
+      ...kept,
+      ...mine.map((i) => ({
+        major: majorOf(i.tag![0], i.tag![1], first),
+        by: `${i.path}: images ${what} v${i.tag![0]}.${i.tag![1]}`,
+      })),
+    ];
+  };
+  const fluxFound = overridden(
+    /fluxcd\/helm-controller$/,
+    flux,
+    HELM_CONTROLLER_HELM4,
+    'helm-controller',
+  );
+  const argoFound = overridden(/argoproj\/argocd$/, argo, ARGO_HELM4, 'Argo CD');
   const pins: HelmPins = {};
-  const fluxPin = pinOf(flux);
-  const argoPin = pinOf(argo);
+  const fluxPin = fluxFound && pinOf(fluxFound);
+  const argoPin = argoFound && pinOf(argoFound);
   if (fluxPin) pins.flux = fluxPin;
   if (argoPin) pins.argo = argoPin;
   return pins;
@@ -72,6 +100,38 @@ function pinOf(found: readonly { major: HelmMajor; by: string }[]): HelmPin | un
   if (found.length === 0) return undefined;
   const majors = [...new Set(found.map((f) => f.major))].sort();
   return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
+}
+
+/**
+ * The `images:` entries of a kustomization (or a Flux Kustomization's spec.images) that name a
+ * controller's image: its newTag's major and minor, or no tag (a digest, a newName alone).
+ */
+function imageOverrides(
+  path: string,
+  text: string,
+): { path: string; name: string; tag?: [number, number] }[] {
+  if (!/\bimages\s*:/.test(text) || !/argoproj\/argocd|fluxcd\/helm-controller/.test(text))
+    return [];
+  const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
+  const wanted = (h: { apiVersion?: string; kind?: string }) =>
+    h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
+  return manifestsOf(text, wanted).flatMap((data) => {
+    const spec = isObject(data.spec) ? data.spec : {};
+    const list = Array.isArray(data.images) ? data.images : spec.images;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      if (!isObject(entry) || typeof entry.name !== 'string') return [];
+      const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
+      const name = entry.name.replace(/[:@].*$/, '');
+      return [
+        {
+          path,
+          name,
+          ...(tag ? { tag: [Number(tag[1]), Number(tag[2])] as [number, number] } : {}),
+        },
+      ];
+    });
+  });
 }
 
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */

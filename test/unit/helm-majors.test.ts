@@ -101,6 +101,25 @@ describe('helmPins: what the checkout says of its controllers', () => {
     expect(helmPins([{ path: 'k.yaml', text: ref }]).argo?.majors).toEqual([3]);
   });
 
+  it("a kustomization's images: override wins over the manifests' tag; a digest or newName alone unpins", () => {
+    const kustomization = (image: string) =>
+      `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.4.1/manifests/install.yaml\nimages:\n  - name: quay.io/argoproj/argocd\n${image}`;
+    expect(
+      helmPins([{ path: 'argocd/kustomization.yaml', text: kustomization('    newTag: v3.5.1\n') }])
+        .argo,
+    ).toEqual({ majors: [4], by: 'argocd/kustomization.yaml: images Argo CD v3.5' });
+    const digest = kustomization('    digest: sha256:' + '0'.repeat(64) + '\n');
+    expect(helmPins([{ path: 'argocd/kustomization.yaml', text: digest }])).toEqual({});
+    const renamed = kustomization('    newName: registry.example.com/argocd\n');
+    expect(helmPins([{ path: 'argocd/kustomization.yaml', text: renamed }])).toEqual({});
+    // A Flux Kustomization's spec.images, in another file than the image tag it overrides.
+    const gotk = { path: 'gotk.yaml', text: 'image: ghcr.io/fluxcd/helm-controller:v1.4.3\n' };
+    const sync = `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: flux-system}\nspec:\n  images:\n    - name: ghcr.io/fluxcd/helm-controller\n      newTag: v1.5.0\n`;
+    expect(helmPins([gotk, { path: 'clusters/prod/sync.yaml', text: sync }]).flux?.majors).toEqual([
+      4,
+    ]);
+  });
+
   it('nothing of the kind, or a FluxInstance without a version it reads: no pin (both majors)', () => {
     expect(helmPins([{ path: 'values.yaml', text: 'image: {tag: v1.4.3}\n' }])).toEqual({});
     expect(helmPins([{ path: 'flux.yaml', text: instance('latest') }])).toEqual({});
