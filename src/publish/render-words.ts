@@ -112,6 +112,7 @@ export function majorsNote(
   for (const r of proof) {
     r.helm?.forEach((m) => rendered.add(m));
     r.helmUnrendered?.forEach((m) => missing.add(m));
+    if (r.helmUnrendered?.length && r.helmPinnedBy) pins.add(r.helmPinnedBy);
   }
   if (missing.size === 0) return undefined;
   const other = [...missing].sort() as HelmMajor[];
