@@ -5,8 +5,8 @@
  * upgraded to 4.2.0", its 3.4 to 3.5 upgrade notes), with Helm 3 before. What pins a version:
  *
  * - a Flux Operator `FluxInstance`'s `spec.distribution.version` (an exact version, `2.7.x`, or a
- *   range: the operator installs the newest version it allows, so a range open above 2.8 is
- *   Helm 4);
+ *   range, read by its bounds: the operator installs the newest version it allows and knows,
+ *   so only a range wholly from 2.8 on is Helm 4, only one wholly before it Helm 3);
  * - a helm-controller image tag (`ghcr.io/fluxcd/helm-controller:v1.4.3`, as `flux bootstrap`
  *   writes gotk-components.yaml);
  * - an Argo CD image tag (`quay.io/argoproj/argocd:v3.4.1`) or install manifest address
@@ -60,9 +60,37 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
       });
     }
   }
+  // A kustomization's `images:` override replaces the tag the manifests name (what runs).
+  const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
+  const overridden = (
+    name: RegExp,
+    found: { major: HelmMajor; by: string }[],
+    first: readonly [number, number],
+    what: string,
+  ) => {
+    const mine = images.filter((i) => name.test(i.name));
+    if (mine.length === 0) return found;
+    // A digest or another image with no tag: the version is unknown, so no pin (both majors).
+    if (mine.some((i) => !i.tag)) return undefined;
+    const kept = found.filter((f) => f.by.startsWith('FluxInstance '));
+    return [
+      ...kept,
+      ...mine.map((i) => ({
+        major: majorOf(i.tag![0], i.tag![1], first),
+        by: `${i.path}: images ${what} v${i.tag![0]}.${i.tag![1]}`,
+      })),
+    ];
+  };
+  const fluxFound = overridden(
+    /fluxcd\/helm-controller$/,
+    flux,
+    HELM_CONTROLLER_HELM4,
+    'helm-controller',
+  );
+  const argoFound = overridden(/argoproj\/argocd$/, argo, ARGO_HELM4, 'Argo CD');
   const pins: HelmPins = {};
-  const fluxPin = pinOf(flux);
-  const argoPin = pinOf(argo);
+  const fluxPin = fluxFound && pinOf(fluxFound);
+  const argoPin = argoFound && pinOf(argoFound);
   if (fluxPin) pins.flux = fluxPin;
   if (argoPin) pins.argo = argoPin;
   return pins;
@@ -72,6 +100,38 @@ function pinOf(found: readonly { major: HelmMajor; by: string }[]): HelmPin | un
   if (found.length === 0) return undefined;
   const majors = [...new Set(found.map((f) => f.major))].sort();
   return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
+}
+
+/**
+ * The `images:` entries of a kustomization (or a Flux Kustomization's spec.images) that name a
+ * controller's image: its newTag's major and minor, or no tag (a digest, a newName alone).
+ */
+function imageOverrides(
+  path: string,
+  text: string,
+): { path: string; name: string; tag?: [number, number] }[] {
+  if (!/\bimages\s*:/.test(text) || !/argoproj\/argocd|fluxcd\/helm-controller/.test(text))
+    return [];
+  const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
+  const wanted = (h: { apiVersion?: string; kind?: string }) =>
+    h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
+  return manifestsOf(text, wanted).flatMap((data) => {
+    const spec = isObject(data.spec) ? data.spec : {};
+    const list = Array.isArray(data.images) ? data.images : spec.images;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      if (!isObject(entry) || typeof entry.name !== 'string') return [];
+      const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
+      const name = entry.name.replace(/[:@].*$/, '');
+      return [
+        {
+          path,
+          name,
+          ...(tag ? { tag: [Number(tag[1]), Number(tag[2])] as [number, number] } : {}),
+        },
+      ];
+    });
+  });
 }
 
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */
@@ -91,15 +151,95 @@ function instancePins(path: string, text: string): { major: HelmMajor; by: strin
 }
 
 /**
- * The helm major of a FluxInstance version constraint, as the operator resolves it (the newest
- * release it allows). `2.7.3`, `2.7.x`, `~2.7`, `2.7`: that minor. `2.x`, `^2.7`, `>=2.6`, `*`: the
- * newest Flux 2, Helm 4. Undefined for what this does not read (a bounded range, `<2.8`).
+ * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
+ * it: `||` alternatives of comparators joined by `,` or spaces), from its bounds: the operator
+ * installs the newest release the constraint allows that it knows, which may be before 2.8 even
+ * where the range is open above. Every version allowed from 2.8 on (`>=2.8`, `^2.8`, `2.8.x`,
+ * `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`, `<2.8`): Helm 3. A range spanning 2.8
+ * (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read (`latest`): undefined (both majors).
  */
 export function fluxVersionMajor(constraint: string): HelmMajor | undefined {
-  const c = constraint.replace(/\s+/g, '');
-  const minor = /^[~=v]*v?(\d+)\.(\d+)(?:\.(?:\d+|[x*]))?$/.exec(c);
-  if (minor) return majorOf(Number(minor[1]), Number(minor[2]), FLUX_HELM4);
-  if (/^(?:\*|x|v?2(?:\.[x*])?(?:\.[x*])?|\^v?2(?:\.\d+){0,2}|>=?v?\d+(?:\.\d+){0,2})$/.test(c))
-    return 4;
+  const alternatives = constraint.split('||').map(rangeOf);
+  if (constraint.trim() === '' || alternatives.some((r) => r === undefined)) return undefined;
+  const open = (alternatives as Range[]).filter(([lo, hi]) => lo < hi);
+  if (open.length === 0) return undefined;
+  const first4 = encode([FLUX_HELM4[0], FLUX_HELM4[1], 0]);
+  if (open.every(([lo]) => lo >= first4)) return 4;
+  if (open.every(([, hi]) => hi <= first4)) return 3;
   return undefined;
+}
+
+/** Versions allowed, as [lowest, first not allowed), each encode()d. */
+type Range = [number, number];
+const encode = ([a, b, c]: readonly number[]) => a! * 1e8 + b! * 1e4 + c!;
+
+/** A partial version (`2`, `2.7`, `v2.7.x`): its parts before any wildcard, or undefined. */
+function partsOf(text: string): number[] | undefined {
+  const m = /^v?((?:\d+|[xX*])(?:\.(?:\d+|[xX*])){0,2})(?:[-+][0-9A-Za-z.+-]*)?$/.exec(text);
+  if (!m) return undefined;
+  const parts: number[] = [];
+  for (const part of m[1]!.split('.')) {
+    if (!/^\d+$/.test(part)) break;
+    parts.push(Number(part));
+  }
+  return parts;
+}
+
+const floor = (p: readonly number[]) => encode([p[0] ?? 0, p[1] ?? 0, p[2] ?? 0]);
+/** The first version after every one the partial version stands for. */
+function next(p: readonly number[]): number {
+  if (p.length === 0) return Infinity;
+  const bumped = [...p];
+  bumped[p.length - 1]! += 1;
+  return floor(bumped);
+}
+
+/** One alternative: the intersection of its comparators. */
+function rangeOf(alternative: string): Range | undefined {
+  const text = alternative.trim().replace(/(=|<|>|~|\^)\s+/g, '$1');
+  let lo = 0;
+  let hi = Infinity;
+  const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
+  if (hyphen) {
+    const [a, b] = [partsOf(hyphen[1]!), partsOf(hyphen[2]!)];
+    return a && b ? [floor(a), next(b)] : undefined;
+  }
+  const comparators = text.split(/[\s,]+/).filter(Boolean);
+  if (comparators.length === 0) return undefined;
+  for (const comparator of comparators) {
+    const m = /^(!=|>=|=>|<=|=<|~>|[=<>~^])?(.*)$/.exec(comparator)!;
+    const p = partsOf(m[2]!);
+    if (!p) return undefined;
+    const [l, h] = bounds(m[1] ?? '=', p);
+    lo = Math.max(lo, l);
+    hi = Math.min(hi, h);
+  }
+  return [lo, hi];
+}
+
+function bounds(op: string, p: readonly number[]): Range {
+  const [major = 0, minor = 0] = p;
+  switch (op) {
+    case '>':
+      return [next(p), Infinity];
+    case '>=':
+    case '=>':
+      return [floor(p), Infinity];
+    case '<':
+      return [0, floor(p)];
+    case '<=':
+    case '=<':
+      return [0, next(p)];
+    case '~':
+    case '~>':
+      return [floor(p), p.length >= 2 ? next(p.slice(0, 2)) : next(p)];
+    case '^':
+      if (major > 0 || p.length === 1) return [floor(p), next(p.slice(0, 1))];
+      if (minor > 0 || p.length === 2) return [floor(p), next(p.slice(0, 2))];
+      return [floor(p), next(p)];
+    case '!=':
+      return [0, Infinity];
+    default:
+      return [floor(p), next(p)];
+  }
 }

@@ -33,6 +33,7 @@ export function renderedRecord<R extends Omit<ProofRecord, 'level' | 'reason'>>(
     level: 'rendered',
     ...(majors ? { helm: majors.rendered } : {}),
     ...(majors && majors.unrendered.length > 0 ? { helmUnrendered: majors.unrendered } : {}),
+    ...(majors?.pinnedBy ? { helmPinnedBy: majors.pinnedBy } : {}),
   };
 }
 

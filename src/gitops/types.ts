@@ -1,6 +1,7 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
 import type { ChartFetcher } from '../helm/fetch.js';
-import type { HelmSet } from '../helm/majors.js';
+import type { HelmMajor, HelmSet } from '../helm/majors.js';
+import { renderedMajorsText } from '../helm/render-majors.js';
 import type { Overriding } from '../helm/values-layers.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
@@ -43,6 +44,8 @@ export interface ProofRecord {
   helm?: number[];
   /** `rendered`: majors the controller may render with that this runner has no helm of. */
   helmUnrendered?: number[];
+  /** `rendered`: the file that pins the controller's version, where one does (helm/majors.ts). */
+  helmPinnedBy?: string;
 }
 
 export interface ProofTools {
@@ -113,7 +116,7 @@ export type { Entry };
 /** A proof record in words, for the log and the job summary. */
 export function describeRecord(r: ProofRecord): string {
   const majors = r.helm
-    ? ` with Helm ${r.helm.join(' and ')}${r.helmUnrendered ? ` (not Helm ${r.helmUnrendered.join(' and ')}, which this runner does not have)` : ''}`
+    ? ` with ${renderedMajorsText({ rendered: r.helm as HelmMajor[], unrendered: (r.helmUnrendered ?? []) as HelmMajor[] })}`
     : '';
   const level =
     r.level === 'rendered'

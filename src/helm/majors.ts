@@ -153,8 +153,9 @@ export class HelmSet {
     const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)!] : []));
     const unrendered = wanted.filter((major) => !found.has(major));
     return {
-      // A pinned major this runner lacks: the primary renders, and the pin is said unproven.
-      helms: helms.length > 0 ? helms : [found.get(primaryMajor!) ?? { path: this.primary }],
+      // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it. A
+      // primary whose major is unknown renders alone.
+      helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
       unrendered,
       ...(pin ? { pin } : {}),
     };
@@ -169,6 +170,18 @@ async function identify(
   if (major === 3 || major === 4) return { major };
   const version = await detectHelmVersion(path, signal).catch(() => undefined);
   return version ? { major: version.major as HelmMajor, version } : undefined;
+}
+
+/**
+ * Why a chart is not checked: the checkout pins its controller to majors this runner has no helm
+ * of. Another major's render proves nothing of theirs, so none is made. Undefined otherwise.
+ */
+export function pinnedMissing(plan: HelmPlan): string | undefined {
+  if (!plan.pin || plan.helms.length > 0 || plan.unrendered.length === 0) return undefined;
+  const steps = plan.unrendered
+    .map((m) => `azure/setup-helm@v4 with version: ${m === 3 ? 'v3.17.3' : 'v4.2.3'}`)
+    .join(' and ');
+  return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm of that major; add a step before this one: uses: ${steps}`;
 }
 
 /** `Helm 3 and 4`, `Helm 4`. */

@@ -16,7 +16,7 @@ import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 import { hideUserInfo, isLocalChart } from './chart-source.js';
 import { ChartFetcher } from './fetch.js';
 import { runHelm, tail } from './helm.js';
-import type { HelmSet } from './majors.js';
+import { pinnedMissing, type HelmSet } from './majors.js';
 import { acrossMajors, type RenderedMajors } from './render-majors.js';
 import { holds, renderedDocuments, rolloutOf, type Rollout } from './rendered.js';
 import { setLayer, valueFlags } from './set-flags.js';
@@ -133,6 +133,8 @@ export async function checkTarget(
   try {
     const fetched = await charts.fetch(chart);
     const plan = (await planned) ?? { helms: [{ path: options.helm }], unrendered: [] };
+    const unpinned = pinnedMissing(plan);
+    if (unpinned) return { kind: 'skipped', label, reason: unpinned };
     const helm = plan.helms[0]?.path ?? options.helm;
     // Files inside the fetched chart that replace its values.yaml (Flux valuesFiles), as paths.
     const inChart =

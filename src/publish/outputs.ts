@@ -106,7 +106,7 @@ export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Reco
 
 /**
  * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
- * the pods), or why it was skipped: JSON for a later step.
+ * the pods, the helm majors rendered and not), or why it was skipped: JSON for a later step.
  */
 function renderedCharts(check: RenderCheckResult): string {
   return JSON.stringify(
@@ -119,6 +119,11 @@ function renderedCharts(check: RenderCheckResult): string {
             source: o.chart.from,
             ...(o.chart.origin ? { origin: o.chart.origin } : {}),
             rollout: o.rollout ?? '',
+            // As the proof records have them: the majors rendered, and those not.
+            ...(o.helm ? { helm: o.helm.rendered } : {}),
+            ...(o.helm && o.helm.unrendered.length > 0
+              ? { helmUnrendered: o.helm.unrendered }
+              : {}),
           }
         : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind },
     ),

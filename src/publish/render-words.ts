@@ -33,10 +33,12 @@ export function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserEr
         ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
         : '';
       const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-      // A pinned major: the render is that major's, which another may not share.
-      const pinned = o.helm?.pinnedBy
-        ? ` It was rendered with ${majorsText(o.helm.rendered)}, as ${o.helm.pinnedBy} says the controller runs.`
-        : '';
+      // A pinned major: the render is that major's, which another may not share. Said only
+      // where every pinned major rendered.
+      const pinned =
+        o.helm?.pinnedBy && o.helm.unrendered.length === 0
+          ? ` It was rendered with ${majorsText(o.helm.rendered)}, as ${o.helm.pinnedBy} says the controller runs.`
+          : '';
       return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}${pinned}`;
     })
     .join(' ');
@@ -110,6 +112,7 @@ export function majorsNote(
   for (const r of proof) {
     r.helm?.forEach((m) => rendered.add(m));
     r.helmUnrendered?.forEach((m) => missing.add(m));
+    if (r.helmUnrendered?.length && r.helmPinnedBy) pins.add(r.helmPinnedBy);
   }
   if (missing.size === 0) return undefined;
   const other = [...missing].sort() as HelmMajor[];

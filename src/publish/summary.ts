@@ -91,7 +91,7 @@ function proofSection(result: PublishResult): string {
   const lines: string[] = [];
   if (!check)
     lines.push(
-      'Render check: **off**. Nothing was rendered: no chart was shown to read the link at values-key.',
+      "Render check: **off**. No release's chart was rendered (only an app of apps' own chart in this checkout, to find its Applications): no chart was shown to read the link at values-key.",
     );
   else lines.push(...renderLines(check, result.helm !== undefined));
   if (check?.helmNote) {

@@ -179,4 +179,25 @@ describe.concurrent('a FluxInstance pins the helm major', { timeout: 90_000 }, (
     expect(s.requests).toHaveLength(0);
     expect(await filesOf(ws)).toEqual(before);
   });
+
+  it('distribution.version 2.8.x and only Helm 3 here: not checked (never true), and refused under required', async () => {
+    const pinned =
+      'FluxInstance flux-system/flux (clusters/prod/flux-system/flux-instance.yaml: distribution.version 2.8.x) says the controller renders with Helm 4';
+    const ws = await fluxInstance('2.8.x');
+    const auto = (await publish(ws, FLUX, pathOf(['helm3']), onMain)).run;
+    expect(auto.code, auto.stdout).toBe(0);
+    expect(auto.outputs['render-check']).toBe('skipped');
+    expect(proofOf(auto)).not.toContainEqual(expect.objectContaining({ level: 'rendered' }));
+    expect(auto.stdout).toContain(pinned);
+    expect(auto.stdout).toContain('azure/setup-helm@v4 with version: v4.2.3');
+    const again = await fluxInstance('2.8.x');
+    const before = await filesOf(again);
+    const required = { ...FLUX, 'render-check': 'required' };
+    const { s, run } = await publish(again, required, pathOf(['helm3']), onMain);
+    expect(run.code, run.stdout).toBe(1);
+    expect(errorLine(run.stdout)).toContain('render-check is required');
+    expect(errorLine(run.stdout)).toContain(pinned);
+    expect(s.requests).toHaveLength(0);
+    expect(await filesOf(again)).toEqual(before);
+  });
 });

@@ -116,6 +116,22 @@ describe.concurrent('a chart Helm 3 and Helm 4 render differently', () => {
     expect(outcome).toMatchObject({ kind: 'missing' });
   });
 
+  it('Flux pinned to Helm 4 and only Helm 3 here: not checked (skipped), naming the pin and the step', async () => {
+    const chart = await twoDocumentChart();
+    const pin = {
+      majors: [4 as const],
+      by: 'FluxInstance flux-system/flux (clusters/prod/flux.yaml: distribution.version 2.8.x)',
+    };
+    const outcome = await checkTarget(
+      target(chart, 'flux'),
+      await withHelms(['helm3'], { flux: pin }),
+    );
+    expect(outcome.kind).toBe('skipped');
+    const reason = outcome.kind === 'skipped' ? outcome.reason : '';
+    expect(reason).toContain(`${pin.by} says the controller renders with Helm 4`);
+    expect(reason).toContain('azure/setup-helm@v4 with version: v4.2.3');
+  });
+
   it('one helm on PATH: rendered with it, and the other major said not rendered', async () => {
     const chart = await twoDocumentChart();
     const outcome = await checkTarget(target(chart, 'argo'), await withHelms(['helm3']));

@@ -28,15 +28,29 @@ describe('fluxVersionMajor: a FluxInstance version constraint', () => {
     ['2.8.x', 4],
     ['2.8.0', 4],
     ['2.9.x', 4],
-    ['2.x', 4],
-    ['*', 4],
-    ['^2.7', 4],
-    ['>=2.6.0', 4],
+    ['>=2.8', 4],
+    ['^2.8', 4],
+    ['~2.8', 4],
+    ['>2.7', 4],
+    ['>= 2.8.0, < 3.0.0', 4],
+    ['<2.8', 3],
+    ['<=2.7.9', 3],
+    ['>=2.6 <2.8', 3],
+    ['2.6.x || 2.7.x', 3],
+    ['2.5 - 2.7', 3],
   ] as const)('%s: Helm %i', (version, major) => {
     expect(fluxVersionMajor(version)).toBe(major);
   });
 
-  it.each(['>=2.6 <2.8', 'latest', ''])('%j: not read, so no pin', (version) => {
+  // The operator resolves a range to the newest Flux it knows, which may be 2.7 or 2.8 and later.
+  it.each(['2.x', '*', '^2.7', '>=2.6', '>=2.6.0', '~2', '2.7.x || 2.8.x', '>2.7.3'])(
+    '%j spans 2.8: no pin (both majors)',
+    (version) => {
+      expect(fluxVersionMajor(version)).toBeUndefined();
+    },
+  );
+
+  it.each(['latest', '', '2.8.x ||'])('%j: not read, so no pin', (version) => {
     expect(fluxVersionMajor(version)).toBeUndefined();
   });
 });
@@ -85,6 +99,25 @@ describe('helmPins: what the checkout says of its controllers', () => {
     const ref =
       'resources:\n  - github.com/argoproj/argo-cd/manifests/cluster-install?ref=v2.14.2\n';
     expect(helmPins([{ path: 'k.yaml', text: ref }]).argo?.majors).toEqual([3]);
+  });
+
+  it("a kustomization's images: override wins over the manifests' tag; a digest or newName alone unpins", () => {
+    const kustomization = (image: string) =>
+      `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.4.1/manifests/install.yaml\nimages:\n  - name: quay.io/argoproj/argocd\n${image}`;
+    expect(
+      helmPins([{ path: 'argocd/kustomization.yaml', text: kustomization('    newTag: v3.5.1\n') }])
+        .argo,
+    ).toEqual({ majors: [4], by: 'argocd/kustomization.yaml: images Argo CD v3.5' });
+    const digest = kustomization('    digest: sha256:' + '0'.repeat(64) + '\n');
+    expect(helmPins([{ path: 'argocd/kustomization.yaml', text: digest }])).toEqual({});
+    const renamed = kustomization('    newName: registry.example.com/argocd\n');
+    expect(helmPins([{ path: 'argocd/kustomization.yaml', text: renamed }])).toEqual({});
+    // A Flux Kustomization's spec.images, in another file than the image tag it overrides.
+    const gotk = { path: 'gotk.yaml', text: 'image: ghcr.io/fluxcd/helm-controller:v1.4.3\n' };
+    const sync = `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: flux-system}\nspec:\n  images:\n    - name: ghcr.io/fluxcd/helm-controller\n      newTag: v1.5.0\n`;
+    expect(helmPins([gotk, { path: 'clusters/prod/sync.yaml', text: sync }]).flux?.majors).toEqual([
+      4,
+    ]);
   });
 
   it('nothing of the kind, or a FluxInstance without a version it reads: no pin (both majors)', () => {

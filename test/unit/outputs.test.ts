@@ -60,6 +60,7 @@ const exported: PublishResult = {
           origin: 'HelmRepository docs/mintlify',
         },
         rollout: 'config-only',
+        helm: { rendered: [3], unrendered: [4] },
       },
       { kind: 'skipped', label: 'prod/values.yaml', reason: 'no chart in reach' },
     ],
@@ -102,7 +103,7 @@ describe("the action's outputs of a finished publish", () => {
       verified: 'true',
       'render-check': 'skipped',
       'rendered-charts':
-        '[{"target":"values.yaml","chart":"enterprise","version":"1.4.0","source":"chart repository https://charts.example.com","origin":"HelmRepository docs/mintlify","rollout":"config-only"},' +
+        '[{"target":"values.yaml","chart":"enterprise","version":"1.4.0","source":"chart repository https://charts.example.com","origin":"HelmRepository docs/mintlify","rollout":"config-only","helm":[3],"helmUnrendered":[4]},' +
         '{"target":"prod/values.yaml","skipped":"no chart in reach"}]',
       proof: '[]',
       skipped: 'false',

@@ -53,6 +53,16 @@ describe('the job summary', () => {
     expect(summary.slice(opened, closed)).toContain('+  bundleUrl:');
   });
 
+  it("render-check off: no release's chart rendered, only an app of apps' own (to find its Applications)", () => {
+    const summary = successSummary(result(''), Date.parse('2026-11-24T00:00:00Z'), {
+      url: undefined,
+    });
+    expect(summary).toContain(
+      "Render check: **off**. No release's chart was rendered (only an app of apps' own chart in this checkout, to find its Applications)",
+    );
+    expect(summary).not.toContain('Nothing was rendered');
+  });
+
   it('names its columns in the header row and says, per target, what the render check rendered', () => {
     const found = {
       kind: 'found' as const,

@@ -31,7 +31,7 @@ export const ACTION_TEXT = {
       'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
-      "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off renders nothing, but a later values layer that sets the link is still refused.",
+      "Before any request, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login or source); required fails then too; off renders no release's chart (only an app of apps' own chart in this checkout, to find its Applications), but a later values layer setting the link is refused.",
     'cluster-path':
       'Folders the cluster applies, one per line, if the checkout does not show them.',
     'refresh-before':
@@ -86,11 +86,11 @@ export const ACTION_TEXT = {
     verified:
       'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
     'render-check':
-      'true when the link rendered at values-key for every place written and every reader found, else skipped (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request. Helm majors: see proof.',
+      'true when the link rendered at values-key for every place written and every reader found, else skipped (why: log and summary), empty with render-check off. A chart not reading the link fails the run first. Helm majors: see proof and rendered-charts.',
     proof:
       'JSON: per target and reader (with its entry point, or as written), the level proven and why, the helm majors rendered (helm) and not (helmUnrendered).',
     'rendered-charts':
-      'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
+      'JSON: per place written, the chart rendered (version, source, helm majors as in proof), if the pods roll.',
     skipped:
       'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
     'refresh-from':
