@@ -21989,11 +21989,14 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G2: () => (/* binding */ rollingSyncOf),
 /* harmony export */   Gr: () => (/* binding */ helmAfterOverrides),
+/* harmony export */   jj: () => (/* binding */ argoManualSync),
 /* harmony export */   mO: () => (/* binding */ parametersOn),
 /* harmony export */   p4: () => (/* binding */ argoRelease),
 /* harmony export */   rp: () => (/* binding */ overrideFileNames),
-/* harmony export */   uV: () => (/* binding */ argoLayers)
+/* harmony export */   uV: () => (/* binding */ argoLayers),
+/* harmony export */   v7: () => (/* binding */ argoRevision)
 /* harmony export */ });
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
 /* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6497);
@@ -22010,6 +22013,10 @@ module.exports = {
  * `.argocd-source*.yaml` files from reposerver's `mergeSourceParameters` (each an RFC 7396 merge
  * patch over the source, folder's file first). Pure rules: data in, data out, no I/O (reading
  * the override files is values/argo-source-file.ts).
+ *
+ * Also when Argo CD applies a change at all, for the writer's notice (values/target.ts) and the
+ * proof's (gitops/applies.ts, gitops/argo/appset-expand.ts): automated sync, the revision a
+ * source follows, and an ApplicationSet's RollingSync; the wording of a refusal stays with them.
  */
 
 
@@ -22099,6 +22106,75 @@ function mergePatch(target, patch) {
         else
             out[k] = mergePatch(out[k], v);
     return out;
+}
+/**
+ * Why an Application is synced only by hand (`no spec.syncPolicy.automated`), or undefined: Argo
+ * CD syncs on its own only with `spec.syncPolicy.automated` set and its `enabled` not false
+ * (v1alpha1 `SyncPolicy.IsAutomatedSyncEnabled`, read by the application controller's `autoSync`).
+ */
+function argoManualSync(application) {
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(application) && (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(application.spec) ? application.spec : {};
+    const policy = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(spec.syncPolicy) ? spec.syncPolicy : {};
+    const automated = policy.automated;
+    const off = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(automated) && automated.enabled === false;
+    if (automated !== undefined && automated !== null && !off)
+        return undefined;
+    return off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
+}
+/**
+ * How the repo server resolves a revision (reposerver's `ResolveRevision`, util/git's
+ * `LsRemote`): none or `HEAD` is the remote's default branch, `refs/heads/x` is branch `x`, and a
+ * 40-hex SHA is that commit. Both a source's `targetRevision` and a git generator's `revision`
+ * are resolved alike.
+ */
+function argoRevision(value, defaultBranch) {
+    const written = typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+    const revision = (written ?? 'HEAD').replace(/^refs\/heads\//, '');
+    const commit = /^[0-9a-f]{40}$/i.test(revision);
+    const branch = revision === 'HEAD' ? defaultBranch : revision;
+    return { ...(written ? { written } : {}), revision, commit, ...(branch ? { branch } : {}) };
+}
+function rollingSyncOf(appSet, label, app) {
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(appSet.spec) ? appSet.spec : {};
+    const strategy = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(spec.strategy) ? spec.strategy : {};
+    if (strategy.type !== 'RollingSync')
+        return undefined;
+    const rolling = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(strategy.rollingSync) ? strategy.rollingSync : {};
+    const steps = Array.isArray(rolling.steps) ? rolling.steps : [];
+    const meta = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(app.metadata) ? app.metadata : {};
+    const labels = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(meta.labels) ? meta.labels : {};
+    const where = 'where progressive syncs are enabled';
+    const at = steps.findIndex((step) => (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(step) && selects(step, labels));
+    if (at === -1)
+        return {
+            byHand: true,
+            note: `${label} has strategy RollingSync and no step selects this Application: ${where}, the ApplicationSet controller turns its automated sync off and leaves it to a sync by hand`,
+        };
+    const step = steps[at];
+    if (step.maxUpdate === 0 || step.maxUpdate === '0' || step.maxUpdate === '0%')
+        return {
+            byHand: true,
+            note: `${label} has strategy RollingSync, and step ${at + 1}, which selects this Application, has maxUpdate: 0: ${where}, it is synced only by hand`,
+        };
+    return {
+        byHand: false,
+        note: `${label} has strategy RollingSync: ${where}, the ApplicationSet controller syncs this Application in step ${at + 1}, once the Applications of the earlier steps are Healthy (a delay, not a hand)`,
+    };
+}
+function selects(step, labels) {
+    const expressions = Array.isArray(step.matchExpressions) ? step.matchExpressions : [];
+    return expressions.every((e) => {
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(e) || typeof e.key !== 'string')
+            return false;
+        const values = Array.isArray(e.values) ? e.values.map(String) : [];
+        const value = labels[e.key];
+        const listed = typeof value === 'string' && values.includes(value);
+        if (e.operator === 'In')
+            return listed;
+        if (e.operator === 'NotIn')
+            return !listed;
+        return false;
+    });
 }
 
 
@@ -22559,6 +22635,338 @@ const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(
 
 /***/ }),
 
+/***/ 9431:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V2: () => (/* binding */ substitute),
+/* harmony export */   Yi: () => (/* binding */ kustomizePatches),
+/* harmony export */   ht: () => (/* binding */ variablesOf),
+/* harmony export */   qj: () => (/* binding */ addFluxFields),
+/* harmony export */   s9: () => (/* binding */ NO_VARIABLES),
+/* harmony export */   zy: () => (/* binding */ substitutedFrom)
+/* harmony export */ });
+/* unused harmony exports mergeImages, substituteText */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6497);
+/**
+ * kustomize-controller's rules (Flux), pure: how it turns a Flux `Kustomization`'s spec into the
+ * kustomization it builds, and its post-build substitution. One home for the build
+ * (gitops/build.ts), the overlay and post-renderer steps (gitops/overlay.ts, gitops/post-render.ts)
+ * and the names the readers match (gitops/prove-flux.ts, gitops/tree.ts).
+ *
+ * Followed from fluxcd/pkg kustomize: kustomize_generator.go (`Generator.WriteFile`: the spec's
+ * `patches` with their target, v1beta2's `patchesStrategicMerge` objects and `patchesJson6902`
+ * operation lists, `images` merged by name over the kustomization's own) and kustomize_varsub.go
+ * (`SubstituteVariables`: `spec.postBuild.substitute` over `substituteFrom`, the
+ * `kustomize.toolkit.fluxcd.io/substitute: disabled` opt-out, drone/envsubst's `${var:=default}`
+ * and `$${var}` escape, non-strict so an undefined variable becomes empty); used by
+ * fluxcd/kustomize-controller's reconciler. Follow the code where the docs differ.
+ *
+ * Post-build substitution, as kustomize-controller runs it on each built object's YAML:
+ * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
+ * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
+ * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
+ * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
+ */
+
+
+const list = (value) => (Array.isArray(value) ? value : []);
+/**
+ * A Flux spec's patches as kustomize patches (`patches` with their target; v1beta2's
+ * `patchesStrategicMerge` objects and `patchesJson6902` operation lists): what the generator
+ * writes into the kustomization, and what helm-controller's kustomize post-renderer applies.
+ */
+function kustomizePatches(spec) {
+    const patches = [];
+    const target = (p) => ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(p.target) ? { target: p.target } : {});
+    for (const p of list(spec.patches))
+        if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(p) && typeof p.patch === 'string')
+            patches.push({ patch: p.patch, ...target(p) });
+    for (const p of list(spec.patchesStrategicMerge))
+        if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(p))
+            patches.push({ patch: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(p) });
+    for (const p of list(spec.patchesJson6902))
+        if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(p) && Array.isArray(p.patch))
+            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
+    return patches;
+}
+/**
+ * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
+ * kustomization's entry of the same name, others are appended.
+ */
+function mergeImages(own, added) {
+    const out = list(own).slice();
+    for (const image of list(added)) {
+        const at = out.findIndex((o) => (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(o) && (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(image) && o.name === image.name);
+        if (at >= 0)
+            out[at] = image;
+        else
+            out.push(image);
+    }
+    return out;
+}
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+function addFluxFields(data, spec) {
+    if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+        data.namespace = spec.targetNamespace;
+    if (typeof spec.namePrefix === 'string' && spec.namePrefix)
+        data.namePrefix = spec.namePrefix;
+    if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
+        data.nameSuffix = spec.nameSuffix;
+    const patches = [...list(data.patches), ...kustomizePatches(spec)];
+    if (patches.length > 0)
+        data.patches = patches;
+    if (list(spec.images).length > 0)
+        data.images = mergeImages(data.images, spec.images);
+    if (list(spec.components).length > 0)
+        data.components = [...list(data.components), ...list(spec.components)];
+}
+const NO_VARIABLES = { values: new Map(), unknown: [], enabled: false };
+/**
+ * The variables of a Kustomization's postBuild. `configMap(name)` finds a ConfigMap's data in
+ * the Kustomization's namespace (in the checkout or a parent's build).
+ */
+function variablesOf(spec, configMap) {
+    const post = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(spec.postBuild) ? spec.postBuild : undefined;
+    if (!post)
+        return NO_VARIABLES;
+    const values = new Map();
+    const unknown = [];
+    for (const ref of Array.isArray(post.substituteFrom) ? post.substituteFrom : []) {
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(ref))
+            continue;
+        const name = String(ref.name);
+        const data = ref.kind === 'ConfigMap' ? configMap(name) : undefined;
+        if (data)
+            for (const [k, v] of Object.entries(data))
+                values.set(k, v);
+        else if (ref.optional !== true || ref.kind === 'Secret')
+            unknown.push(`${String(ref.kind)}/${name}`);
+    }
+    // Inline variables win over those read from ConfigMaps and Secrets.
+    if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(post.substitute))
+        for (const [k, v] of Object.entries(post.substitute))
+            values.set(k, String(v));
+    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
+    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
+}
+const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
+function substitute(object, vars) {
+    if (!vars.enabled)
+        return object;
+    const meta = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(object.metadata) ? object.metadata : {};
+    const notes = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(meta.annotations) ? meta.annotations : {};
+    const labels = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(meta.labels) ? meta.labels : {};
+    if (notes[DISABLED] === 'disabled' || labels[DISABLED] === 'disabled')
+        return object;
+    const text = substituteText((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(object, { lineWidth: 0 }), vars.values);
+    const parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
+    return (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .G)(parsed) ? parsed : object;
+}
+/** The text with its variables replaced (exported for the unit tests of the rule). */
+function substituteText(text, values) {
+    return text.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([=-])([^}]*))?\}/g, (match, name, op, fallback) => {
+        if (name === undefined)
+            return '${';
+        const value = values.get(name);
+        if (value !== undefined && !(op && value === ''))
+            return value;
+        return op ? (fallback ?? '') : '';
+    });
+}
+/**
+ * Whether `built` may be `written` after substitution (`${APP}` → `docs`, `${APP}-preview` →
+ * `docs-preview`): each variable stands for any text. The written name alone, without one, is
+ * compared by the caller.
+ */
+function substitutedFrom(written, built) {
+    if (!/\$\{[^}]+\}/.test(written))
+        return false;
+    const pattern = written
+        .split(/\$\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
+    return new RegExp(`^${pattern}$`).test(built);
+}
+
+
+/***/ }),
+
+/***/ 2446:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $A: () => (/* binding */ NAME_HASH),
+/* harmony export */   Ft: () => (/* binding */ references),
+/* harmony export */   H7: () => (/* binding */ KUSTOMIZATION_NAMES),
+/* harmony export */   Kn: () => (/* binding */ generatedFrom),
+/* harmony export */   am: () => (/* binding */ madeFrom),
+/* harmony export */   dq: () => (/* binding */ kustomizationIn),
+/* harmony export */   po: () => (/* binding */ fileSet)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var _shared_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6497);
+/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2685);
+/* harmony import */ var _kustomize_controller_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9431);
+/**
+ * kustomize's own rules, as `kubectl kustomize` (kustomize 5.4) applies them: which file of a
+ * folder is its kustomization, which fields of a kustomization name files, which generator made a
+ * ConfigMap or Secret, and how a build renames what it generates. One home for the readers'
+ * graph and the build (gitops/tree.ts, gitops/build.ts) and the refusal of a `valuesFrom` name
+ * the build changed (gitops/flux/values-from-missing.ts).
+ *
+ * Followed from kubernetes-sigs/kustomize: api/konfig/general.go (`RecognizedKustomizationFileNames`,
+ * in that order), api/types/kustomization.go (the fields that name files: resources, components,
+ * generators' `files`/`envs`, patches, replacements, `helmCharts` values files), and api/filters
+ * prefix and suffix plus api/hasher (a generated name gets `namePrefix`, `nameSuffix`, then `-`
+ * and a 10-character content hash; only the references the nameReference configuration knows are
+ * rewritten, so a `configurations:` file is needed for a HelmRelease's `valuesFrom`). Pure rules:
+ * data in, data out; the checkout's files are handed in, never read from disk here.
+ */
+
+
+
+
+
+const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+/** The kustomization file of a folder of the checkout, if it has one. */
+function kustomizationIn(checkout, dir) {
+    const set = fileSet(checkout);
+    return KUSTOMIZATION_NAMES.map((name) => (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_2__/* .join */ .f)(dir, name)).find((path) => set.has(path));
+}
+const sets = new WeakMap();
+/** The checkout's files as a set, made once per file list. */
+function fileSet(checkout) {
+    let set = sets.get(checkout.files);
+    if (!set)
+        sets.set(checkout.files, (set = new Set(checkout.files)));
+    return set;
+}
+/** Every path a kustomization names: resources, components, patches, generators' files, charts. */
+function references(data) {
+    const refs = [];
+    const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    for (const field of [
+        'resources',
+        'bases',
+        'components',
+        'crds',
+        'transformers',
+        'generators',
+        'configurations',
+        'validators',
+    ])
+        refs.push(...strings(data[field]));
+    // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
+    refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
+    for (const field of ['patches', 'patchesJson6902', 'replacements'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : [])
+            if ((0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(entry) && typeof entry.path === 'string')
+                refs.push(entry.path);
+    for (const field of ['configMapGenerator', 'secretGenerator'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
+            if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(entry))
+                continue;
+            // `key=path` names the key; the file is after the first `=`.
+            for (const file of strings(entry.files))
+                refs.push(file.slice(file.indexOf('=') + 1));
+            refs.push(...strings(entry.envs));
+            if (typeof entry.env === 'string')
+                refs.push(entry.env);
+        }
+    for (const entry of Array.isArray(data.helmCharts) ? data.helmCharts : []) {
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(entry))
+            continue;
+        if (typeof entry.valuesFile === 'string')
+            refs.push(entry.valuesFile);
+        refs.push(...strings(entry.additionalValuesFiles));
+    }
+    return refs;
+}
+/**
+ * The file of the checkout a generated ConfigMap or Secret of the tree holds at `key`: of the
+ * `configMapGenerator` (`secretGenerator`) entries of the kustomizations in `tree`, the one whose
+ * name the object's name carries (kustomize adds prefixes, suffixes and a hash; the longest name
+ * wins), and its `files:` entry for that key (`key=path`, or the file's own name). So a layer is
+ * named by the file to change, not by the build. Undefined when no generator made it.
+ */
+function generatedFrom(checkout, tree, object, key) {
+    const field = object.kind === 'ConfigMap'
+        ? 'configMapGenerator'
+        : object.kind === 'Secret'
+            ? 'secretGenerator'
+            : undefined;
+    const name = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(object.metadata) ? String(object.metadata.name) : '';
+    if (!field)
+        return undefined;
+    let best;
+    for (const kustomization of tree) {
+        if (!KUSTOMIZATION_NAMES.includes(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.basename(kustomization)))
+            continue;
+        let data;
+        try {
+            data = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(checkout.read(kustomization) ?? '');
+        }
+        catch {
+            continue;
+        }
+        if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(data) || !Array.isArray(data[field]))
+            continue;
+        for (const generator of data[field]) {
+            if (!(0,_shared_data_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .G)(generator) || typeof generator.name !== 'string')
+                continue;
+            // A generator named after a post-build variable (`${APP}-values`) made the substituted name.
+            const makes = name.includes(generator.name) || (0,_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_3__/* .substitutedFrom */ .zy)(generator.name, name);
+            if (!makes || generator.name.length <= (best?.name.length ?? 0))
+                continue;
+            for (const entry of Array.isArray(generator.files) ? generator.files : []) {
+                if (typeof entry !== 'string')
+                    continue;
+                const eq = entry.indexOf('=');
+                const path = entry.slice(eq + 1);
+                if ((eq === -1 ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.basename(path) : entry.slice(0, eq)) === key)
+                    best = { name: generator.name, file: (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_2__/* .join */ .f)(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.dirname(kustomization), path) };
+            }
+        }
+    }
+    return best?.file;
+}
+/**
+ * The suffix kustomize appends to a generated name: `-` and ten characters of a hash of the
+ * content, encoded by api/hasher `encode` (hex digits, with 0, 1, 3, a and e replaced by g, h, k,
+ * m and t so that no word is spelt): a name like `grafana-dashboards` has no such suffix.
+ */
+const NAME_HASH = /-[245-9bcdfghkmt]{10}$/;
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * How `made` was made from `name`: its prefix, suffix and whether a hash ends it, or undefined
+ * when it was not (with `names`, only from the build's own affixes, in any order and number).
+ */
+function madeFrom(name, made, names) {
+    const any = (affixes) => `(?:${affixes.map((a) => escape(a.value)).join('|')})*`;
+    const shape = names
+        ? `^(${names.prefixes.length ? any(names.prefixes) : ''})${escape(name)}(${names.suffixes.length ? any(names.suffixes) : ''})`
+        : // Without the build, only a prefix ending in `-` (or a hash): a bare `-auth` after the name
+            // is as likely another object (`redis-auth` beside `redis`) as a nameSuffix.
+            `^((?:.+-)?)${escape(name)}()`;
+    for (const hash of [true, false]) {
+        const match = new RegExp(`${shape}${hash ? NAME_HASH.source : '$'}`).exec(made);
+        if (!match)
+            continue;
+        const [, prefix = '', suffix = ''] = match;
+        // The name itself, unchanged, is no miss; without the build, a "suffix" that is a hash is one.
+        if (prefix || suffix || hash)
+            return { prefix, suffix, hash };
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 7453:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22576,11 +22984,13 @@ const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(
  * values/flux-source.ts) and the proof (gitops/flux/chart-values.ts, gitops/applies.ts).
  *
  * Followed from fluxcd/source-controller's code, not its docs:
- * - api/v1 `HelmChart.GetValuesFiles`: the deprecated `valuesFile` is prepended to `valuesFiles`
- *   (helm-controller copies both from a HelmRelease's `spec.chart.spec` into the HelmChart it
- *   makes, every API version: internal/reconcile `buildHelmChartFromTemplate`); when the list is
- *   not empty, internal/helm/chart builder (`mergeFileValues`) merges the files in order and
- *   their merge replaces the chart's own values.yaml; when it is empty, values.yaml stays.
+ * - The values files: helm-controller's `buildHelmChartFromTemplate` (internal/reconcile/
+ *   helmchart_template.go) copies only `valuesFiles` (and `ignoreMissingValuesFiles`) from a
+ *   HelmRelease's `spec.chart.spec` into the HelmChart it makes; the deprecated `valuesFile` was
+ *   dropped with the v1 HelmChart API (helm-controller 1.0, Flux 2.3), and api/v2 has no such
+ *   field, so the cluster ignores it. When the list is not empty, source-controller's chart
+ *   builder merges the files in order and their merge replaces the chart's own values.yaml; when
+ *   it is empty, values.yaml stays.
  * - `reconcileStrategy`: `ChartVersion` when omitted (a new artifact only for a new version in
  *   Chart.yaml), `Revision` (one for every new revision of the source).
  * - An OCIRepository's ref as its reconciler (`getArtifactRef`) ranks it: `digest`, then `semver`,
@@ -22593,14 +23003,13 @@ const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(
 
 /**
  * The values files source-controller packages a chart with, in order, as written (paths of the
- * source for a GitRepository or Bucket chart, paths inside the package for a repository's): the
- * deprecated `valuesFile` first, then `valuesFiles`. Empty: the chart's own values.yaml is its
- * defaults. `chartSpec` is a HelmRelease's `spec.chart.spec` or a HelmChart's `spec`.
+ * source for a GitRepository or Bucket chart, paths inside the package for a repository's):
+ * `valuesFiles`, never the deprecated `valuesFile` (see above). Empty: the chart's own values.yaml
+ * is its defaults. `chartSpec` is a HelmRelease's `spec.chart.spec` or a HelmChart's `spec`.
  */
 function chartValuesFiles(chartSpec) {
     const text = (value) => typeof value === 'string' && value !== '';
-    const files = Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.filter(text) : [];
-    return text(chartSpec.valuesFile) ? [chartSpec.valuesFile, ...files] : files;
+    return Array.isArray(chartSpec.valuesFiles) ? chartSpec.valuesFiles.filter(text) : [];
 }
 /** A HelmRelease's `spec.chart.spec` (empty when it has none: a `spec.chartRef`). */
 function releaseChartSpec(release) {
@@ -22702,9 +23111,11 @@ async function readEventPayload(path) {
 /* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9271);
 /* harmony import */ var _discover_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(76);
-/* harmony import */ var _substitute_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8550);
-/* harmony import */ var _kustomize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4295);
-/* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4946);
+/* harmony import */ var _controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9431);
+/* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2446);
+/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2685);
+/* harmony import */ var _kustomize_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(4295);
+/* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(4946);
 /**
  * An entry point built as its controller builds it, with the edited files as this run would write
  * them (the placeholder link in them), in a copy of the checkout: nothing of the user's changes.
@@ -22714,6 +23125,8 @@ async function readEventPayload(path) {
  * images, prefixes, target namespace and components are added to it (its generator); then
  * post-build substitution.
  */
+
+
 
 
 
@@ -22847,7 +23260,7 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
     catch (error) {
         if (signal?.aborted)
             throw error;
-        const reason = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_10__/* .failure */ .V2)(error, copy.dir).split('\n').slice(-3).join(' ');
+        const reason = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_12__/* .failure */ .V)(error, copy.dir).split('\n').slice(-3).join(' ');
         return {
             kind: 'refused',
             problem: `kubectl kustomize of ${where}, as kustomize-controller builds ${label}, failed: ${reason}`,
@@ -22858,7 +23271,7 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
     const objects = (0,yaml__WEBPACK_IMPORTED_MODULE_4__/* .parseAllDocuments */ .hR)(stdout)
         .map((doc) => doc.toJS())
         .filter(_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)
-        .map((object) => (entry.kind === 'flux' ? (0,_substitute_js__WEBPACK_IMPORTED_MODULE_9__/* .substitute */ .V2)(object, vars) : object));
+        .map((object) => (entry.kind === 'flux' ? (0,_controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_9__/* .substitute */ .V2)(object, vars) : object));
     return { kind: 'built', objects };
 }
 const safeParse = (text) => {
@@ -22875,7 +23288,7 @@ const safeParse = (text) => {
  * with the Flux Kustomization's additions.
  */
 function generate(checkout, entry) {
-    const own = (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .kustomizationIn */ .dq)(checkout, entry.path);
+    const own = (0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_10__/* .kustomizationIn */ .dq)(checkout, entry.path);
     let data;
     if (own) {
         const parsed = safeParse(checkout.read(own));
@@ -22890,7 +23303,7 @@ function generate(checkout, entry) {
                 continue;
             const rest = file.slice(prefix.length);
             const top = rest.split('/').slice(0, -1);
-            const sub = top.findIndex((_, i) => (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .kustomizationIn */ .dq)(checkout, (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .fj)(entry.path, top.slice(0, i + 1).join('/'))));
+            const sub = top.findIndex((_, i) => (0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_10__/* .kustomizationIn */ .dq)(checkout, (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .f)(entry.path, top.slice(0, i + 1).join('/'))));
             if (sub >= 0) {
                 subfolders.add(top.slice(0, sub + 1).join('/'));
                 continue;
@@ -22910,8 +23323,8 @@ function generate(checkout, entry) {
         };
     }
     if (entry.kind === 'flux')
-        addFluxFields(data, entry.spec);
-    return { file: own ?? (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .fj)(entry.path, 'kustomization.yaml'), data };
+        (0,_controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_9__/* .addFluxFields */ .qj)(data, entry.spec);
+    return { file: own ?? (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .f)(entry.path, 'kustomization.yaml'), data };
 }
 /** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
 function notObjects(text) {
@@ -22926,35 +23339,19 @@ function notObjects(text) {
     }
     return undefined;
 }
-/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
-function addFluxFields(data, spec) {
-    const list = (value) => (Array.isArray(value) ? value : []);
-    if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
-        data.namespace = spec.targetNamespace;
-    if (typeof spec.namePrefix === 'string' && spec.namePrefix)
-        data.namePrefix = spec.namePrefix;
-    if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
-        data.nameSuffix = spec.nameSuffix;
-    const patches = [...list(data.patches), ...(0,_kustomize_js__WEBPACK_IMPORTED_MODULE_10__/* .kustomizePatches */ .Yi)(spec)];
-    if (patches.length > 0)
-        data.patches = patches;
-    if (list(spec.images).length > 0)
-        data.images = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_10__/* .mergeImages */ .nV)(data.images, spec.images);
-    if (list(spec.components).length > 0)
-        data.components = [...list(data.components), ...list(spec.components)];
-}
 /**
  * The files a build of the entry reads: its path's tree, and the trees of the Flux
  * Kustomization's spec.components, which its generator adds to the kustomization at spec.path
- * (addFluxFields), so relative to it: a file of such a component is part of the build.
+ * (addFluxFields in controllers/kustomize-controller.ts), so relative to it: a file of such a
+ * component is part of the build.
  */
 function entryTree(checkout, entry) {
-    const tree = (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .treeOf */ .g7)(checkout, entry.path);
+    const tree = (0,_tree_js__WEBPACK_IMPORTED_MODULE_13__/* .treeOf */ .g)(checkout, entry.path);
     if (entry.kind !== 'flux' || !Array.isArray(entry.spec.components))
         return tree;
     for (const component of entry.spec.components)
         if (typeof component === 'string')
-            for (const file of (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .treeOf */ .g7)(checkout, (0,_tree_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .fj)(entry.path, component)))
+            for (const file of (0,_tree_js__WEBPACK_IMPORTED_MODULE_13__/* .treeOf */ .g)(checkout, (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_11__/* .join */ .f)(entry.path, component)))
                 tree.add(file);
     return tree;
 }
@@ -23202,8 +23599,8 @@ var secrets = __nccwpck_require__(3260);
 var site = __nccwpck_require__(6167);
 // EXTERNAL MODULE: ./src/gitops/files.ts
 var files = __nccwpck_require__(9271);
-// EXTERNAL MODULE: ./src/gitops/tree.ts
-var tree = __nccwpck_require__(4946);
+// EXTERNAL MODULE: ./src/shared/repo-path.ts
+var repo_path = __nccwpck_require__(2685);
 ;// CONCATENATED MODULE: ./src/gitops/discover.ts
 /**
  * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
@@ -23293,7 +23690,7 @@ function entryOf(data, from) {
             name,
             namespace: namespace || 'flux-system',
             from,
-            path: (0,tree/* join */.fj)('', path.replace(/^\/+/, '')),
+            path: (0,repo_path/* join */.f)('', path.replace(/^\/+/, '')),
             spec: data.spec,
         };
     }
@@ -23553,51 +23950,14 @@ function chartOf(hint, path, { name, namespace }) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V2: () => (/* binding */ failure),
-/* harmony export */   Yi: () => (/* binding */ kustomizePatches),
-/* harmony export */   nV: () => (/* binding */ mergeImages)
+/* harmony export */   V: () => (/* binding */ failure)
 /* harmony export */ });
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _helm_chart_source_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7052);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
+/* harmony import */ var _helm_chart_source_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7052);
 /**
- * What kustomize-controller's generator and helm-controller's post-renderers share: a Flux spec's
- * patches as kustomize patches (`patches` with their target; v1beta2's `patchesStrategicMerge`
- * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
+ * The words of a failed `kubectl kustomize`, shared by kustomize-controller's build and
+ * helm-controller's post-renderers (their rules: controllers/kustomize-controller.ts).
  */
 
-
-
-const list = (value) => (Array.isArray(value) ? value : []);
-function kustomizePatches(spec) {
-    const patches = [];
-    const target = (p) => ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(p.target) ? { target: p.target } : {});
-    for (const p of list(spec.patches))
-        if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(p) && typeof p.patch === 'string')
-            patches.push({ patch: p.patch, ...target(p) });
-    for (const p of list(spec.patchesStrategicMerge))
-        if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(p))
-            patches.push({ patch: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(p) });
-    for (const p of list(spec.patchesJson6902))
-        if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(p) && Array.isArray(p.patch))
-            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
-    return patches;
-}
-/**
- * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
- * kustomization's entry of the same name, others are appended.
- */
-function mergeImages(own, added) {
-    const out = list(own).slice();
-    for (const image of list(added)) {
-        const at = out.findIndex((o) => (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(o) && (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(image) && o.name === image.name);
-        if (at >= 0)
-            out[at] = image;
-        else
-            out.push(image);
-    }
-    return out;
-}
 /**
  * What a failed kubectl said, without the temporary folder it ran in, and without the password of
  * an address it quotes (a remote base `https://user:token@…`).
@@ -23605,7 +23965,7 @@ function mergeImages(own, added) {
 function failure(error, dir) {
     const stderr = error.stderr;
     const text = typeof stderr === 'string' && stderr ? stderr : error.message;
-    return (0,_helm_chart_source_js__WEBPACK_IMPORTED_MODULE_1__/* .hideUserInfo */ .Mi)(text.split(`${dir}/`).join('').trim());
+    return (0,_helm_chart_source_js__WEBPACK_IMPORTED_MODULE_0__/* .hideUserInfo */ .Mi)(text.split(`${dir}/`).join('').trim());
 }
 
 
@@ -23630,15 +23990,17 @@ function failure(error, dir) {
 /* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8382);
 /* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /* harmony import */ var _build_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3396);
-/* harmony import */ var _kustomize_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4295);
-/* harmony import */ var _checkout_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8874);
-/* harmony import */ var _shared_scratch_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(251);
+/* harmony import */ var _controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9431);
+/* harmony import */ var _kustomize_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(4295);
+/* harmony import */ var _checkout_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8874);
+/* harmony import */ var _shared_scratch_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(251);
 /**
  * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
  * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
  * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
  * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
  */
+
 
 
 
@@ -23667,9 +24029,9 @@ function postRenderer(release, kubectl, label, signal) {
     };
 }
 async function kustomizeOver(rendered, step, kubectl, label, signal) {
-    const dir = (await (0,_shared_scratch_js__WEBPACK_IMPORTED_MODULE_10__/* .diskScratch */ .mn)('static-export-post')).dir;
+    const dir = (await (0,_shared_scratch_js__WEBPACK_IMPORTED_MODULE_11__/* .diskScratch */ .mn)('static-export-post')).dir;
     try {
-        const patches = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_8__/* .kustomizePatches */ .Yi)(step);
+        const patches = (0,_controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_8__/* .kustomizePatches */ .Yi)(step);
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.writeFile)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
         const kustomization = { resources: ['rendered.yaml'] };
         if (patches.length > 0)
@@ -23687,7 +24049,7 @@ async function kustomizeOver(rendered, step, kubectl, label, signal) {
     catch (error) {
         if (signal?.aborted)
             throw error;
-        const reason = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_8__/* .failure */ .V2)(error, dir);
+        const reason = (0,_kustomize_js__WEBPACK_IMPORTED_MODULE_9__/* .failure */ .V)(error, dir);
         throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
     }
     finally {
@@ -23710,10 +24072,10 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
         const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
         if (!kubectl || !helm)
             return rendered;
-        const checkout = await (0,_checkout_js__WEBPACK_IMPORTED_MODULE_9__/* .openCheckout */ .H)(root, new Map([[file, text(link)]]));
+        const checkout = await (0,_checkout_js__WEBPACK_IMPORTED_MODULE_10__/* .openCheckout */ .H)(root, new Map([[file, text(link)]]));
         // On disk: the whole checkout is copied, and kustomize pulls charts into it.
         const copy = await (0,_build_js__WEBPACK_IMPORTED_MODULE_7__/* .copyCheckout */ .s1)(checkout, new Map([[file, text(link)]]), checkout.files, {
-            start: () => (0,_shared_scratch_js__WEBPACK_IMPORTED_MODULE_10__/* .diskScratch */ .mn)('static-export-gitops'),
+            start: () => (0,_shared_scratch_js__WEBPACK_IMPORTED_MODULE_11__/* .diskScratch */ .mn)('static-export-gitops'),
         });
         try {
             const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(copy.dir, node_path__WEBPACK_IMPORTED_MODULE_2__.posix.dirname(file));
@@ -23734,115 +24096,19 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
 
 /***/ }),
 
-/***/ 8550:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V2: () => (/* binding */ substitute),
-/* harmony export */   ht: () => (/* binding */ variablesOf),
-/* harmony export */   s9: () => (/* binding */ NO_VARIABLES),
-/* harmony export */   zy: () => (/* binding */ substitutedFrom)
-/* harmony export */ });
-/* unused harmony export substituteText */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6167);
-/**
- * Flux post-build substitution, as kustomize-controller runs it on each built object's YAML:
- * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
- * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
- * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
- * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
- */
-
-
-const NO_VARIABLES = { values: new Map(), unknown: [], enabled: false };
-/**
- * The variables of a Kustomization's postBuild. `configMap(name)` finds a ConfigMap's data in
- * the Kustomization's namespace (in the checkout or a parent's build).
- */
-function variablesOf(spec, configMap) {
-    const post = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(spec.postBuild) ? spec.postBuild : undefined;
-    if (!post)
-        return NO_VARIABLES;
-    const values = new Map();
-    const unknown = [];
-    for (const ref of Array.isArray(post.substituteFrom) ? post.substituteFrom : []) {
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(ref))
-            continue;
-        const name = String(ref.name);
-        const data = ref.kind === 'ConfigMap' ? configMap(name) : undefined;
-        if (data)
-            for (const [k, v] of Object.entries(data))
-                values.set(k, v);
-        else if (ref.optional !== true || ref.kind === 'Secret')
-            unknown.push(`${String(ref.kind)}/${name}`);
-    }
-    // Inline variables win over those read from ConfigMaps and Secrets.
-    if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(post.substitute))
-        for (const [k, v] of Object.entries(post.substitute))
-            values.set(k, String(v));
-    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
-    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
-}
-const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
-function substitute(object, vars) {
-    if (!vars.enabled)
-        return object;
-    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(object.metadata) ? object.metadata : {};
-    const notes = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(meta.annotations) ? meta.annotations : {};
-    const labels = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(meta.labels) ? meta.labels : {};
-    if (notes[DISABLED] === 'disabled' || labels[DISABLED] === 'disabled')
-        return object;
-    const text = substituteText((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(object, { lineWidth: 0 }), vars.values);
-    const parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
-    return (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(parsed) ? parsed : object;
-}
-/** The text with its variables replaced (exported for the unit tests of the rule). */
-function substituteText(text, values) {
-    return text.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([=-])([^}]*))?\}/g, (match, name, op, fallback) => {
-        if (name === undefined)
-            return '${';
-        const value = values.get(name);
-        if (value !== undefined && !(op && value === ''))
-            return value;
-        return op ? (fallback ?? '') : '';
-    });
-}
-/**
- * Whether `built` may be `written` after substitution (`${APP}` → `docs`, `${APP}-preview` →
- * `docs-preview`): each variable stands for any text. The written name alone, without one, is
- * compared by the caller.
- */
-function substitutedFrom(written, built) {
-    if (!/\$\{[^}]+\}/.test(written))
-        return false;
-    const pattern = written
-        .split(/\$\{[^}]+\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*');
-    return new RegExp(`^${pattern}$`).test(built);
-}
-
-
-/***/ }),
-
 /***/ 4946:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H7: () => (/* binding */ KUSTOMIZATION_NAMES),
-/* harmony export */   Kn: () => (/* binding */ generatedFrom),
-/* harmony export */   dq: () => (/* binding */ kustomizationIn),
-/* harmony export */   fj: () => (/* binding */ join),
-/* harmony export */   g7: () => (/* binding */ treeOf)
+/* harmony export */   g: () => (/* binding */ treeOf)
 /* harmony export */ });
-/* unused harmony export references */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9271);
-/* harmony import */ var _substitute_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8550);
+/* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2446);
+/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2685);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6167);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9271);
 /**
  * Which files of the checkout a kustomize build of a folder reads, from the kustomization files
  * alone (no build): so that only the entry points whose tree holds an edited file are built, and a
@@ -23855,24 +24121,7 @@ function substitutedFrom(written, built) {
 
 
 
-const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-/** The kustomization file of a folder of the checkout, if it has one. */
-function kustomizationIn(checkout, dir) {
-    const set = fileSet(checkout);
-    return KUSTOMIZATION_NAMES.map((name) => join(dir, name)).find((path) => set.has(path));
-}
-const sets = new WeakMap();
-function fileSet(checkout) {
-    let set = sets.get(checkout.files);
-    if (!set)
-        sets.set(checkout.files, (set = new Set(checkout.files)));
-    return set;
-}
-/** `a/b` + `../c` → `c`; '' is the top; undefined for a path that leaves the checkout. */
-function join(dir, path) {
-    const joined = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.join(dir, path)).replace(/\/+$/, '');
-    return joined === '.' ? '' : joined;
-}
+
 const leaves = (path) => path === '..' || path.startsWith('../');
 /** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
 function treeOf(checkout, dir, seen = new Set()) {
@@ -23880,11 +24129,11 @@ function treeOf(checkout, dir, seen = new Set()) {
     if (seen.has(dir) || leaves(dir))
         return out;
     seen.add(dir);
-    const kustomization = kustomizationIn(checkout, dir);
+    const kustomization = (0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .kustomizationIn */ .dq)(checkout, dir);
     const prefix = dir === '' ? '' : `${dir}/`;
     if (!kustomization) {
         for (const file of checkout.files) {
-            if (!file.startsWith(prefix) || !(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .isYamlFile */ .wl)(file))
+            if (!file.startsWith(prefix) || !(0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .isYamlFile */ .wl)(file))
                 continue;
             const sub = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.dirname(file.slice(prefix.length));
             // A sub-folder with its own kustomization is read through it (the generator lists the folder).
@@ -23905,15 +24154,15 @@ function treeOf(checkout, dir, seen = new Set()) {
     catch {
         return out;
     }
-    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data))
+    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(data))
         return out;
-    for (const ref of references(data)) {
+    for (const ref of (0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .references */ .Ft)(data)) {
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/'))
             continue;
-        const path = join(dir, ref);
+        const path = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__/* .join */ .f)(dir, ref);
         if (leaves(path))
             continue;
-        if (fileSet(checkout).has(path))
+        if ((0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .fileSet */ .po)(checkout).has(path))
             out.add(path);
         else
             for (const f of treeOf(checkout, path, seen))
@@ -23927,100 +24176,11 @@ function nearestKustomization(checkout, dir, sub) {
         return undefined;
     const parts = sub.split('/');
     for (let i = 1; i <= parts.length; i++) {
-        const folder = join(dir, parts.slice(0, i).join('/'));
-        if (kustomizationIn(checkout, folder))
+        const folder = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__/* .join */ .f)(dir, parts.slice(0, i).join('/'));
+        if ((0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .kustomizationIn */ .dq)(checkout, folder))
             return folder;
     }
     return undefined;
-}
-/** Every path a kustomization names: resources, components, patches, generators' files, charts. */
-function references(data) {
-    const refs = [];
-    const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-    for (const field of [
-        'resources',
-        'bases',
-        'components',
-        'crds',
-        'transformers',
-        'generators',
-        'configurations',
-        'validators',
-    ])
-        refs.push(...strings(data[field]));
-    // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
-    refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
-    for (const field of ['patches', 'patchesJson6902', 'replacements'])
-        for (const entry of Array.isArray(data[field]) ? data[field] : [])
-            if ((0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry) && typeof entry.path === 'string')
-                refs.push(entry.path);
-    for (const field of ['configMapGenerator', 'secretGenerator'])
-        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
-            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry))
-                continue;
-            // `key=path` names the key; the file is after the first `=`.
-            for (const file of strings(entry.files))
-                refs.push(file.slice(file.indexOf('=') + 1));
-            refs.push(...strings(entry.envs));
-            if (typeof entry.env === 'string')
-                refs.push(entry.env);
-        }
-    for (const entry of Array.isArray(data.helmCharts) ? data.helmCharts : []) {
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry))
-            continue;
-        if (typeof entry.valuesFile === 'string')
-            refs.push(entry.valuesFile);
-        refs.push(...strings(entry.additionalValuesFiles));
-    }
-    return refs;
-}
-/**
- * The file of the checkout a generated ConfigMap or Secret of the tree holds at `key`: of the
- * `configMapGenerator` (`secretGenerator`) entries of the kustomizations in `tree`, the one whose
- * name the object's name carries (kustomize adds prefixes, suffixes and a hash; the longest name
- * wins), and its `files:` entry for that key (`key=path`, or the file's own name). So a layer is
- * named by the file to change, not by the build. Undefined when no generator made it.
- */
-function generatedFrom(checkout, tree, object, key) {
-    const field = object.kind === 'ConfigMap'
-        ? 'configMapGenerator'
-        : object.kind === 'Secret'
-            ? 'secretGenerator'
-            : undefined;
-    const name = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(object.metadata) ? String(object.metadata.name) : '';
-    if (!field)
-        return undefined;
-    let best;
-    for (const kustomization of tree) {
-        if (!KUSTOMIZATION_NAMES.includes(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.basename(kustomization)))
-            continue;
-        let data;
-        try {
-            data = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(checkout.read(kustomization) ?? '');
-        }
-        catch {
-            continue;
-        }
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data) || !Array.isArray(data[field]))
-            continue;
-        for (const generator of data[field]) {
-            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(generator) || typeof generator.name !== 'string')
-                continue;
-            // A generator named after a post-build variable (`${APP}-values`) made the substituted name.
-            const makes = name.includes(generator.name) || (0,_substitute_js__WEBPACK_IMPORTED_MODULE_4__/* .substitutedFrom */ .zy)(generator.name, name);
-            if (!makes || generator.name.length <= (best?.name.length ?? 0))
-                continue;
-            for (const entry of Array.isArray(generator.files) ? generator.files : []) {
-                if (typeof entry !== 'string')
-                    continue;
-                const eq = entry.indexOf('=');
-                const path = entry.slice(eq + 1);
-                if ((eq === -1 ? node_path__WEBPACK_IMPORTED_MODULE_0__.posix.basename(path) : entry.slice(0, eq)) === key)
-                    best = { name: generator.name, file: join(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.dirname(kustomization), path) };
-            }
-        }
-    }
-    return best?.file;
 }
 
 
@@ -24036,6 +24196,8 @@ function generatedFrom(checkout, tree, object, key) {
 /* harmony export */   je: () => (/* binding */ targetName),
 /* harmony export */   sg: () => (/* binding */ laterWins)
 /* harmony export */ });
+/* harmony import */ var _helm_render_majors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7177);
+
 /**
  * Skipped records that prove nothing is wrong, only that this entry point holds the file and not
  * its reader (a ConfigMap whose HelmRelease another entry point applies): another entry point's
@@ -24059,7 +24221,7 @@ const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
 /** A proof record in words, for the log and the job summary. */
 function describeRecord(r) {
     const majors = r.helm
-        ? ` with Helm ${r.helm.join(' and ')}${r.helmUnrendered ? ` (not Helm ${r.helmUnrendered.join(' and ')}, which this runner does not have)` : ''}`
+        ? ` with ${(0,_helm_render_majors_js__WEBPACK_IMPORTED_MODULE_0__/* .renderedMajorsText */ .V)({ rendered: r.helm, unrendered: (r.helmUnrendered ?? []) })}`
         : '';
     const level = r.level === 'rendered'
         ? `the chart renders the link${majors}`
@@ -24752,7 +24914,8 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 __nccwpck_require__.d(__webpack_exports__, {
   d$: () => (/* binding */ HelmSet),
   kl: () => (/* binding */ majorsText),
-  fI: () => (/* binding */ otherMajorSnippet)
+  fI: () => (/* binding */ otherMajorSnippet),
+  Hr: () => (/* binding */ pinnedMissing)
 });
 
 // UNUSED EXPORTS: MAJORS
@@ -24966,8 +25129,9 @@ class HelmSet {
         const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)] : []));
         const unrendered = wanted.filter((major) => !found.has(major));
         return {
-            // A pinned major this runner lacks: the primary renders, and the pin is said unproven.
-            helms: helms.length > 0 ? helms : [found.get(primaryMajor) ?? { path: this.primary }],
+            // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it. A
+            // primary whose major is unknown renders alone.
+            helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
             unrendered,
             ...(pin ? { pin } : {}),
         };
@@ -24979,6 +25143,18 @@ async function identify(path, signal) {
         return { major };
     const version = await (0,helm/* detectHelmVersion */.Ov)(path, signal).catch(() => undefined);
     return version ? { major: version.major, version } : undefined;
+}
+/**
+ * Why a chart is not checked: the checkout pins its controller to majors this runner has no helm
+ * of. Another major's render proves nothing of theirs, so none is made. Undefined otherwise.
+ */
+function pinnedMissing(plan) {
+    if (!plan.pin || plan.helms.length > 0 || plan.unrendered.length === 0)
+        return undefined;
+    const steps = plan.unrendered
+        .map((m) => `azure/setup-helm@v4 with version: ${m === 3 ? 'v3.17.3' : 'v4.2.3'}`)
+        .join(' and ');
+    return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm of that major; add a step before this one: uses: ${steps}`;
 }
 /** `Helm 3 and 4`, `Helm 4`. */
 const majorsText = (majors) => `Helm ${[...majors].sort().join(' and ')}`;
@@ -25024,6 +25200,8 @@ var chart_source = __nccwpck_require__(7052);
 var fetch = __nccwpck_require__(8730);
 // EXTERNAL MODULE: ./src/helm/helm.ts
 var helm_helm = __nccwpck_require__(4910);
+// EXTERNAL MODULE: ./src/helm/majors.ts + 1 modules
+var helm_majors = __nccwpck_require__(8272);
 // EXTERNAL MODULE: ./src/helm/render-majors.ts
 var render_majors = __nccwpck_require__(7177);
 ;// CONCATENATED MODULE: ./src/helm/rendered.ts
@@ -25140,6 +25318,7 @@ var scratch = __nccwpck_require__(251);
 
 
 
+
 /** How long one `helm template` may take (a pull has its own limit, fetch.ts FETCH_TIMEOUT_MS). */
 const RENDER_TIMEOUT_MS = 120_000;
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
@@ -25182,6 +25361,9 @@ async function checkTarget(target, options) {
     try {
         const fetched = await charts.fetch(chart);
         const plan = (await planned) ?? { helms: [{ path: options.helm }], unrendered: [] };
+        const unpinned = (0,helm_majors/* pinnedMissing */.Hr)(plan);
+        if (unpinned)
+            return { kind: 'skipped', label, reason: unpinned };
         const helm = plan.helms[0]?.path ?? options.helm;
         // Files inside the fetched chart that replace its values.yaml (Flux valuesFiles), as paths.
         const inChart = fetched.kind !== 'unfetched' && fetched.dir && chart.chartValuesIn
@@ -25812,8 +25994,9 @@ function notRead(inputs, missing) {
             ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
             : '';
         const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-        // A pinned major: the render is that major's, which another may not share.
-        const pinned = o.helm?.pinnedBy
+        // A pinned major: the render is that major's, which another may not share. Said only
+        // where every pinned major rendered.
+        const pinned = o.helm?.pinnedBy && o.helm.unrendered.length === 0
             ? ` It was rendered with ${(0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_1__/* .majorsText */ .kl)(o.helm.rendered)}, as ${o.helm.pinnedBy} says the controller runs.`
             : '';
         return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}${pinned}`;
@@ -25874,6 +26057,8 @@ function majorsNote(outcomes, proof) {
     for (const r of proof) {
         r.helm?.forEach((m) => rendered.add(m));
         r.helmUnrendered?.forEach((m) => missing.add(m));
+        if (r.helmUnrendered?.length && r.helmPinnedBy)
+            pins.add(r.helmPinnedBy);
     }
     if (missing.size === 0)
         return undefined;
@@ -26673,6 +26858,28 @@ function parseWorkspacePath(input, raw, workspace, example, line) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
+}
+
+
+/***/ }),
+
+/***/ 2685:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ join)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Paths inside the checkout, relative to its top with forward slashes, as every layer from the
+ * controllers' rules up names a file: one join, so `a/b` + `../c` is the same path everywhere.
+ */
+
+/** `a/b` + `../c` → `c`; '' is the top; a path that leaves the checkout starts with `..`. */
+function join(dir, path) {
+    const joined = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.join(dir, path)).replace(/\/+$/, '');
+    return joined === '.' ? '' : joined;
 }
 
 
@@ -29961,7 +30168,6 @@ function readsBack(text, value, inFlow, style) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  jj: () => (/* binding */ argoManualSync),
   LT: () => (/* binding */ chartValues),
   uP: () => (/* binding */ chooseTargets),
   Yx: () => (/* binding */ planManifestEdits),
@@ -29975,6 +30181,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/controllers/argo-cd.ts
+var argo_cd = __nccwpck_require__(598);
 // EXTERNAL MODULE: ./src/shared/documents.ts
 var documents = __nccwpck_require__(7583);
 // EXTERNAL MODULE: ./src/shared/errors.ts
@@ -30170,6 +30378,7 @@ var values_site = __nccwpck_require__(6167);
 
 
 
+
 /**
  * The targets of a file: undefined for a plain values file (no manifest in it), else the chosen
  * ones. Refuses before anything is sent: no target, several and no choice, a choice matching
@@ -30324,23 +30533,10 @@ function heldBack(kind, doc, display) {
         return undefined;
     if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
         return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;
-    const why = argoManualSync(doc.toJS());
+    const why = (0,argo_cd/* argoManualSync */.jj)(doc.toJS());
     if (!why)
         return undefined;
     return `${display} has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
-}
-/**
- * Why an Application is synced only by hand (`no spec.syncPolicy.automated`), or undefined: Argo
- * CD syncs on its own only with `spec.syncPolicy.automated` set and its `enabled` not false.
- */
-function argoManualSync(application) {
-    const spec = (0,values_site/* isObject */.Gv)(application) && (0,values_site/* isObject */.Gv)(application.spec) ? application.spec : {};
-    const policy = (0,values_site/* isObject */.Gv)(spec.syncPolicy) ? spec.syncPolicy : {};
-    const automated = policy.automated;
-    const off = (0,values_site/* isObject */.Gv)(automated) && automated.enabled === false;
-    if (automated !== undefined && automated !== null && !off)
-        return undefined;
-    return off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
 }
 /**
  * Plans the edits of every chosen target of one file, one after the other on the text (two
@@ -49553,7 +49749,7 @@ function skippedOutputs(inputs, plan) {
 }
 /**
  * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
- * the pods), or why it was skipped: JSON for a later step.
+ * the pods, the helm majors rendered and not), or why it was skipped: JSON for a later step.
  */
 function renderedCharts(check) {
     return JSON.stringify(check.outcomes.map((o) => o.kind === 'found' && o.chart
@@ -49564,6 +49760,11 @@ function renderedCharts(check) {
             source: o.chart.from,
             ...(o.chart.origin ? { origin: o.chart.origin } : {}),
             rollout: o.rollout ?? '',
+            // As the proof records have them: the majors rendered, and those not.
+            ...(o.helm ? { helm: o.helm.rendered } : {}),
+            ...(o.helm && o.helm.unrendered.length > 0
+                ? { helmUnrendered: o.helm.unrendered }
+                : {}),
         }
         : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind }));
 }
@@ -49621,7 +49822,7 @@ const ACTION_TEXT = {
         'poll-interval': 'auto (adaptive: polls near the estimated completion) or a fixed interval of at least 1s, e.g. 10s.',
         'download-path': 'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
-        'render-check': "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off renders nothing, but a later values layer that sets the link is still refused.",
+        'render-check': "Before any request, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login or source); required fails then too; off renders no release's chart (only an app of apps' own chart in this checkout, to find its Applications), but a later values layer setting the link is refused.",
         'cluster-path': 'Folders the cluster applies, one per line, if the checkout does not show them.',
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
         'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
@@ -49655,9 +49856,9 @@ const ACTION_TEXT = {
         'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set (empty on a dry run, which upgrades nothing).',
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
-        'render-check': 'true when the link rendered at values-key for every place written and every reader found, else skipped (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request. Helm majors: see proof.',
+        'render-check': 'true when the link rendered at values-key for every place written and every reader found, else skipped (why: log and summary), empty with render-check off. A chart not reading the link fails the run first. Helm majors: see proof and rendered-charts.',
         proof: 'JSON: per target and reader (with its entry point, or as written), the level proven and why, the helm majors rendered (helm) and not (helmUnrendered).',
-        'rendered-charts': 'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
+        'rendered-charts': 'JSON: per place written, the chart rendered (version, source, helm majors as in proof), if the pods roll.',
         skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
         'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
         'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
@@ -65373,9 +65574,29 @@ function helmPins(files) {
             });
         }
     }
+    // A kustomization's `images:` override replaces the tag the manifests name (what runs).
+    const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
+    const overridden = (name, found, first, what) => {
+        const mine = images.filter((i) => name.test(i.name));
+        if (mine.length === 0)
+            return found;
+        // A digest or another image with no tag: the version is unknown, so no pin (both majors).
+        if (mine.some((i) => !i.tag))
+            return undefined;
+        const kept = found.filter((f) => f.by.startsWith('FluxInstance '));
+        return [
+            ...kept,
+            ...mine.map((i) => ({
+                major: majorOf(i.tag[0], i.tag[1], first),
+                by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
+            })),
+        ];
+    };
+    const fluxFound = overridden(/fluxcd\/helm-controller$/, flux, HELM_CONTROLLER_HELM4, 'helm-controller');
+    const argoFound = overridden(/argoproj\/argocd$/, argo, ARGO_HELM4, 'Argo CD');
     const pins = {};
-    const fluxPin = pinOf(flux);
-    const argoPin = pinOf(argo);
+    const fluxPin = fluxFound && pinOf(fluxFound);
+    const argoPin = argoFound && pinOf(argoFound);
     if (fluxPin)
         pins.flux = fluxPin;
     if (argoPin)
@@ -65387,6 +65608,35 @@ function pinOf(found) {
         return undefined;
     const majors = [...new Set(found.map((f) => f.major))].sort();
     return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
+}
+/**
+ * The `images:` entries of a kustomization (or a Flux Kustomization's spec.images) that name a
+ * controller's image: its newTag's major and minor, or no tag (a digest, a newName alone).
+ */
+function imageOverrides(path, text) {
+    if (!/\bimages\s*:/.test(text) || !/argoproj\/argocd|fluxcd\/helm-controller/.test(text))
+        return [];
+    const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
+    const wanted = (h) => h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
+    return (0,go_yaml/* manifestsOf */.oF)(text, wanted).flatMap((data) => {
+        const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
+        const list = Array.isArray(data.images) ? data.images : spec.images;
+        if (!Array.isArray(list))
+            return [];
+        return list.flatMap((entry) => {
+            if (!(0,site/* isObject */.Gv)(entry) || typeof entry.name !== 'string')
+                return [];
+            const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
+            const name = entry.name.replace(/[:@].*$/, '');
+            return [
+                {
+                    path,
+                    name,
+                    ...(tag ? { tag: [Number(tag[1]), Number(tag[2])] } : {}),
+                },
+            ];
+        });
+    });
 }
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */
 function instancePins(path, text) {
@@ -65404,18 +65654,101 @@ function instancePins(path, text) {
     });
 }
 /**
- * The helm major of a FluxInstance version constraint, as the operator resolves it (the newest
- * release it allows). `2.7.3`, `2.7.x`, `~2.7`, `2.7`: that minor. `2.x`, `^2.7`, `>=2.6`, `*`: the
- * newest Flux 2, Helm 4. Undefined for what this does not read (a bounded range, `<2.8`).
+ * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
+ * it: `||` alternatives of comparators joined by `,` or spaces), from its bounds: the operator
+ * installs the newest release the constraint allows that it knows, which may be before 2.8 even
+ * where the range is open above. Every version allowed from 2.8 on (`>=2.8`, `^2.8`, `2.8.x`,
+ * `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`, `<2.8`): Helm 3. A range spanning 2.8
+ * (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read (`latest`): undefined (both majors).
  */
 function fluxVersionMajor(constraint) {
-    const c = constraint.replace(/\s+/g, '');
-    const minor = /^[~=v]*v?(\d+)\.(\d+)(?:\.(?:\d+|[x*]))?$/.exec(c);
-    if (minor)
-        return majorOf(Number(minor[1]), Number(minor[2]), FLUX_HELM4);
-    if (/^(?:\*|x|v?2(?:\.[x*])?(?:\.[x*])?|\^v?2(?:\.\d+){0,2}|>=?v?\d+(?:\.\d+){0,2})$/.test(c))
+    const alternatives = constraint.split('||').map(rangeOf);
+    if (constraint.trim() === '' || alternatives.some((r) => r === undefined))
+        return undefined;
+    const open = alternatives.filter(([lo, hi]) => lo < hi);
+    if (open.length === 0)
+        return undefined;
+    const first4 = encode([FLUX_HELM4[0], FLUX_HELM4[1], 0]);
+    if (open.every(([lo]) => lo >= first4))
         return 4;
+    if (open.every(([, hi]) => hi <= first4))
+        return 3;
     return undefined;
+}
+const encode = ([a, b, c]) => a * 1e8 + b * 1e4 + c;
+/** A partial version (`2`, `2.7`, `v2.7.x`): its parts before any wildcard, or undefined. */
+function partsOf(text) {
+    const m = /^v?((?:\d+|[xX*])(?:\.(?:\d+|[xX*])){0,2})(?:[-+][0-9A-Za-z.+-]*)?$/.exec(text);
+    if (!m)
+        return undefined;
+    const parts = [];
+    for (const part of m[1].split('.')) {
+        if (!/^\d+$/.test(part))
+            break;
+        parts.push(Number(part));
+    }
+    return parts;
+}
+const floor = (p) => encode([p[0] ?? 0, p[1] ?? 0, p[2] ?? 0]);
+/** The first version after every one the partial version stands for. */
+function next(p) {
+    if (p.length === 0)
+        return Infinity;
+    const bumped = [...p];
+    bumped[p.length - 1] += 1;
+    return floor(bumped);
+}
+/** One alternative: the intersection of its comparators. */
+function rangeOf(alternative) {
+    const text = alternative.trim().replace(/(=|<|>|~|\^)\s+/g, '$1');
+    let lo = 0;
+    let hi = Infinity;
+    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
+    if (hyphen) {
+        const [a, b] = [partsOf(hyphen[1]), partsOf(hyphen[2])];
+        return a && b ? [floor(a), next(b)] : undefined;
+    }
+    const comparators = text.split(/[\s,]+/).filter(Boolean);
+    if (comparators.length === 0)
+        return undefined;
+    for (const comparator of comparators) {
+        const m = /^(!=|>=|=>|<=|=<|~>|[=<>~^])?(.*)$/.exec(comparator);
+        const p = partsOf(m[2]);
+        if (!p)
+            return undefined;
+        const [l, h] = bounds(m[1] ?? '=', p);
+        lo = Math.max(lo, l);
+        hi = Math.min(hi, h);
+    }
+    return [lo, hi];
+}
+function bounds(op, p) {
+    const [major = 0, minor = 0] = p;
+    switch (op) {
+        case '>':
+            return [next(p), Infinity];
+        case '>=':
+        case '=>':
+            return [floor(p), Infinity];
+        case '<':
+            return [0, floor(p)];
+        case '<=':
+        case '=<':
+            return [0, next(p)];
+        case '~':
+        case '~>':
+            return [floor(p), p.length >= 2 ? next(p.slice(0, 2)) : next(p)];
+        case '^':
+            if (major > 0 || p.length === 1)
+                return [floor(p), next(p.slice(0, 1))];
+            if (minor > 0 || p.length === 2)
+                return [floor(p), next(p.slice(0, 2))];
+            return [floor(p), next(p)];
+        case '!=':
+            return [0, Infinity];
+        default:
+            return [floor(p), next(p)];
+    }
 }
 
 // EXTERNAL MODULE: ./src/controllers/source-controller.ts
@@ -65424,11 +65757,11 @@ var source_controller = __nccwpck_require__(7453);
 /**
  * Files baked into a chart artifact. Flux's source-controller packages a chart from a path of a
  * GitRepository or Bucket (a HelmRelease's `spec.chart.spec.chart: ./charts/docs`) into an
- * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFile` and `valuesFiles`, which
- * replaces it: controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
- * the version in Chart.yaml changes (source-controller, HelmChart reconcile), so a link written
- * into such a file reaches no cluster until someone bumps the chart's version: the run would exit
- * 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
+ * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFiles`, which replaces it:
+ * controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default,
+ * it builds a new artifact only when the version in Chart.yaml changes (source-controller,
+ * HelmChart reconcile), so a link written into such a file reaches no cluster until someone bumps
+ * the chart's version: the run would exit 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
  */
 
 
@@ -68044,7 +68377,7 @@ async function checkRender(run) {
                 throw (0,render_words/* notRead */.Qk)(inputs, refused);
             // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
             // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
-            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 406).then(__nccwpck_require__.bind(__nccwpck_require__, 5406));
+            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 588));
             ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder, helms }, await readOutsideEntryPoints(run, helmfiles)));
         }
         finally {
