@@ -159,6 +159,8 @@ spec:
         version: '1.4.0',
         source: 'helm repository docs-charts',
         rollout: 'pod-template',
+        // helm-release: the helm that rolls it out renders it, alone.
+        helm: [3],
       },
     ]);
     expect(run.outputs['helm-revision']).toBe('1');

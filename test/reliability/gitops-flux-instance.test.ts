@@ -5,6 +5,8 @@
  * this repository, path clusters/prod): the Flux Operator generates the same GitRepository and
  * Kustomization `flux-system`, so the apps Kustomization its build produces applies the release,
  * and the GitRepository's ref (`ref.name: <sync.ref>`) decides whether this commit is applied.
+ * Its version, "2.x", spans Flux 2.7 and 2.8 and so pins no helm major: the runner's one renders
+ * (the majors a version pins are tested in test/e2e/helm-majors.test.ts).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,7 +35,7 @@ metadata:
   namespace: flux-system
 spec:
   distribution:
-    version: "2.8.x"
+    version: "2.x"
     registry: "ghcr.io/fluxcd"
   sync:
     kind: GitRepository
