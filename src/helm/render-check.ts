@@ -174,11 +174,12 @@ export async function checkTarget(
         return { kind: 'skipped', label, reason: options.redact(got.reason) };
       run = await render(got.dir, link);
     }
+    // helm quotes an address back with any password in it: hidden before the text is cut short,
+    // for every helm that renders the chart.
+    const hidden = new Redactor();
+    hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
+    const hide = (text: string) => hideUserInfo(hidden.redact(options.redact(text)));
     if (run.code !== 0) {
-      // helm quotes an address back with any password in it: hidden before the text is cut short.
-      const hidden = new Redactor();
-      hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-      const hide = (text: string) => hideUserInfo(hidden.redact(options.redact(text)));
       throw new UserError(
         `The render check could not render chart ${printable(hide(chart.ref))} for ${label} (helm template failed):\n${hide(tail(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
       );
@@ -204,7 +205,7 @@ export async function checkTarget(
             found.length > 0,
             async (bin) => {
               const other = await render(got.dir, link, bin);
-              if (other.code !== 0) return { failed: other.stderr };
+              if (other.code !== 0) return { failed: hide(other.stderr) };
               const docs = renderedDocuments(await post(other.stdout, link));
               return { holds: docs.some((doc) => doc.counts && holds(doc.text, token)) };
             },
