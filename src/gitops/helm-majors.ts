@@ -22,6 +22,8 @@ import { isObject } from '../values/site.js';
 const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
 const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
 const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
+/** A controller image named by a tag that is no version (`latest`, `stable`): it pins nothing. */
+const UNVERSIONED = /(argoproj\/argocd|\/helm-controller):(?!v?\d+\.\d+\.\d+)[\w.-]+/g;
 const ARGO_MANIFESTS =
   /argoproj\/argo-cd\/(?:(?:refs\/tags\/)?v?(\d+)\.(\d+)\.\d+\/)?manifests\/[^\s"'?]*(?:\?ref=v?(\d+)\.(\d+)\.\d+)?/g;
 
@@ -37,8 +39,8 @@ const majorOf = (major: number, minor: number, first: readonly [number, number])
 
 /** The pins of a checkout's files (path relative to its top, and text). */
 export function helmPins(files: Iterable<{ path: string; text: string }>): HelmPins {
-  const flux: { major: HelmMajor; by: string }[] = [];
-  const argo: { major: HelmMajor; by: string }[] = [];
+  const flux: Found[] = [];
+  const argo: Found[] = [];
   for (const { path, text } of files) {
     if (OPERATOR.test(text)) flux.push(...instancePins(path, text));
     for (const m of text.matchAll(HELM_CONTROLLER))
@@ -53,32 +55,39 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
       });
     for (const m of text.matchAll(ARGO_MANIFESTS)) {
       const [major, minor] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-      if (major === undefined) continue;
+      if (major === undefined) {
+        argo.push({ by: `${path}: Argo CD manifests of no version` });
+        continue;
+      }
       argo.push({
         major: majorOf(Number(major), Number(minor), ARGO_HELM4),
         by: `${path}: Argo CD v${major}.${minor}`,
       });
     }
+    for (const m of text.matchAll(UNVERSIONED))
+      (m[1] === 'argoproj/argocd' ? argo : flux).push({ by: `${path}: ${m[0]}` });
   }
-  // A kustomization's `images:` override replaces the tag the manifests name (what runs).
+  // A kustomization's `images:` override changes the tag the manifests name, but only for the
+  // manifests its build holds, which this scan does not follow: its version is added to theirs.
   const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
   const overridden = (
     name: RegExp,
-    found: { major: HelmMajor; by: string }[],
+    found: Found[],
     first: readonly [number, number],
     what: string,
   ) => {
     const mine = images.filter((i) => name.test(i.name));
-    if (mine.length === 0) return found;
     // A digest or another image with no tag: the version is unknown, so no pin (both majors).
-    if (mine.some((i) => !i.tag)) return undefined;
-    const kept = found.filter((f) => f.by.startsWith('FluxInstance '));
     return [
-      ...kept,
-      ...mine.map((i) => ({
-        major: majorOf(i.tag![0], i.tag![1], first),
-        by: `${i.path}: images ${what} v${i.tag![0]}.${i.tag![1]}`,
-      })),
+      ...found,
+      ...mine.map((i): Found =>
+        i.tag
+          ? {
+              major: majorOf(i.tag[0], i.tag[1], first),
+              by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
+            }
+          : { by: `${i.path}: images ${what} of no version` },
+      ),
     ];
   };
   const fluxFound = overridden(
@@ -96,9 +105,19 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
   return pins;
 }
 
-function pinOf(found: readonly { major: HelmMajor; by: string }[]): HelmPin | undefined {
-  if (found.length === 0) return undefined;
-  const majors = [...new Set(found.map((f) => f.major))].sort();
+/** A controller's version found in a file: its helm major, or none where no version is named. */
+interface Found {
+  major?: HelmMajor;
+  by: string;
+}
+
+/**
+ * The pin of every version found: pins are read checkout-wide, so one controller named without a
+ * version (another cluster's, say) leaves its major open, and both majors render.
+ */
+function pinOf(found: readonly Found[]): HelmPin | undefined {
+  if (found.length === 0 || found.some((f) => f.major === undefined)) return undefined;
+  const majors = [...new Set(found.map((f) => f.major!))].sort();
   return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
 }
 
@@ -135,7 +154,7 @@ function imageOverrides(
 }
 
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */
-function instancePins(path: string, text: string): { major: HelmMajor; by: string }[] {
+function instancePins(path: string, text: string): Found[] {
   const wanted = (h: { apiVersion?: string; kind?: string }) =>
     !!h.apiVersion?.startsWith('fluxcd.controlplane.io/') && h.kind === 'FluxInstance';
   return manifestsOf(text, wanted).flatMap((data) => {
@@ -143,10 +162,10 @@ function instancePins(path: string, text: string): { major: HelmMajor; by: strin
     const dist = isObject(spec.distribution) ? spec.distribution : {};
     const version = typeof dist.version === 'string' ? dist.version.trim() : '';
     const major = fluxVersionMajor(version);
-    if (!major) return [];
     const meta = isObject(data.metadata) ? data.metadata : {};
     const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
-    return [{ major, by: `FluxInstance ${name} (${path}: distribution.version ${version})` }];
+    const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
+    return [major ? { major, by } : { by }];
   });
 }
 

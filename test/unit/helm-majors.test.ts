@@ -101,13 +101,16 @@ describe('helmPins: what the checkout says of its controllers', () => {
     expect(helmPins([{ path: 'k.yaml', text: ref }]).argo?.majors).toEqual([3]);
   });
 
-  it("a kustomization's images: override wins over the manifests' tag; a digest or newName alone unpins", () => {
+  it("a kustomization's images: override adds its version to the manifests' (the scan does not follow which manifests it builds); a digest or newName alone unpins", () => {
     const kustomization = (image: string) =>
       `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.4.1/manifests/install.yaml\nimages:\n  - name: quay.io/argoproj/argocd\n${image}`;
     expect(
       helmPins([{ path: 'argocd/kustomization.yaml', text: kustomization('    newTag: v3.5.1\n') }])
         .argo,
-    ).toEqual({ majors: [4], by: 'argocd/kustomization.yaml: images Argo CD v3.5' });
+    ).toEqual({
+      majors: [3, 4],
+      by: 'argocd/kustomization.yaml: Argo CD v3.4; argocd/kustomization.yaml: images Argo CD v3.5',
+    });
     const digest = kustomization('    digest: sha256:' + '0'.repeat(64) + '\n');
     expect(helmPins([{ path: 'argocd/kustomization.yaml', text: digest }])).toEqual({});
     const renamed = kustomization('    newName: registry.example.com/argocd\n');
@@ -116,8 +119,21 @@ describe('helmPins: what the checkout says of its controllers', () => {
     const gotk = { path: 'gotk.yaml', text: 'image: ghcr.io/fluxcd/helm-controller:v1.4.3\n' };
     const sync = `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: flux-system}\nspec:\n  images:\n    - name: ghcr.io/fluxcd/helm-controller\n      newTag: v1.5.0\n`;
     expect(helmPins([gotk, { path: 'clusters/prod/sync.yaml', text: sync }]).flux?.majors).toEqual([
-      4,
+      3, 4,
     ]);
+  });
+
+  it('a controller named without a version anywhere in the checkout leaves its major open', () => {
+    const pinned = { path: 'b/gotk.yaml', text: 'image: ghcr.io/fluxcd/helm-controller:v1.4.3\n' };
+    expect(helmPins([pinned]).flux?.majors).toEqual([3]);
+    // Another cluster's FluxInstance whose version spans Flux 2.7 and 2.8.
+    expect(helmPins([pinned, { path: 'a/flux.yaml', text: instance('2.x') }]).flux).toBeUndefined();
+    const argo = (tag: string) => ({
+      path: `${tag}/argo.yaml`,
+      text: `image: quay.io/argoproj/argocd:${tag}\n`,
+    });
+    expect(helmPins([argo('v3.4.1')]).argo?.majors).toEqual([3]);
+    expect(helmPins([argo('v3.4.1'), argo('latest')]).argo).toBeUndefined();
   });
 
   it('nothing of the kind, or a FluxInstance without a version it reads: no pin (both majors)', () => {
