@@ -232,6 +232,24 @@ describe.concurrent("the chart's GitRepository and the branch the change lands o
     );
   });
 
+  it('the release is suspended: nothing proven, the notice says why, render-check is not true', async () => {
+    const ws = await chartSource('main');
+    const file = join(ws, 'apps/base/docs/release.yaml');
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/^spec:\n/m);
+    await writeFile(file, text.replace(/^spec:\n/m, 'spec:\n  suspend: true\n'));
+    const { run } = await publishIn(ws, CHART_VALUES, ON_MAIN);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).not.toBe('true');
+    expect(proofOf(run)).toEqual([
+      expect.objectContaining({
+        reader: 'HelmRelease/docs/docs',
+        level: 'skipped',
+        reason: expect.stringContaining('has spec.suspend: true, so Flux does not reconcile it'),
+      }),
+    ]);
+  });
+
   it('it follows main, the run is on main: rendered', async () => {
     const ws = await chartSource('main');
     const { run } = await publishIn(ws, { ...CHART_VALUES, 'render-check': 'required' }, ON_MAIN);

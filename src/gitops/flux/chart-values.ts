@@ -14,6 +14,7 @@ import type { ValuesLayer } from '../../controllers/helm.js';
 import { chartValuesFiles, releaseChartSpec } from '../../controllers/source-controller.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { checkoutFolder, isObject, type Data } from '../../values/site.js';
+import { suspendedNotice } from '../../values/target.js';
 import {
   chartSourceHeldBack,
   checkoutGitSources,
@@ -122,6 +123,14 @@ export async function proveFluxChartValues(
     chartSourceHeldBack(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing);
   if (held) {
     ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+    return true;
+  }
+  // A suspended release is not reconciled: nothing of it is proven, and the notice says why (a
+  // later resume applies this commit, so it is not held back like another ref's source).
+  const spec = isObject(site.release.spec) ? site.release.spec : {};
+  if (spec.suspend === true) {
+    const reason = suspendedNotice(`${label} (${site.from})`, `the link written to ${target.file}`);
+    ctx.records.push({ ...record, level: 'skipped', reason });
     return true;
   }
   const missed = missedReferences(site.release, site.objects);
