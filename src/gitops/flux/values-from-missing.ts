@@ -10,7 +10,7 @@
  * reaches the chart. Only a name the build visibly made from the reference counts: the reference
  * with a hash suffix, or with the build's own prefixes and suffixes (where the build is known;
  * otherwise any prefix ending in `-` or suffix starting with `-`). An object the checkout does
- * not hold at all may exist in the cluster by other means, and stays "unknown" (merge.ts).
+ * not hold at all may exist in the cluster by other means, and stays "unknown" (controllers/helm-controller.ts, fluxLayers).
  */
 import { posix } from 'node:path';
 import { parseAllDocuments } from 'yaml';
