@@ -22,6 +22,7 @@ import {
   type Refusal,
   type Target,
 } from './site.js';
+import { KUSTOMIZATION_NAMES } from '../controllers/kustomize.js';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
@@ -207,7 +208,7 @@ function chartPath(source: Data, root: string): string | undefined {
   return dir;
 }
 
-const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const KUSTOMIZATION_FILES = KUSTOMIZATION_NAMES;
 
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
 export const isOci = (source: Data): boolean =>

@@ -7,6 +7,7 @@
  * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
  * changes.
  */
+import { KUSTOMIZATION_NAMES } from '../controllers/kustomize.js';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
 import { fluxRelease } from '../controllers/helm-controller.js';
@@ -27,7 +28,7 @@ export const SUPPORTED_KINDS =
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
 
-const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+const KUSTOMIZATION_FILES = new Set(KUSTOMIZATION_NAMES);
 
 /**
  * Classifies one document of `file` (its path, for the kustomization name rule); `root` is the
