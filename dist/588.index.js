@@ -1752,7 +1752,7 @@ var post_render = __webpack_require__(8029);
  * reaches the chart. Only a name the build visibly made from the reference counts: the reference
  * with a hash suffix, or with the build's own prefixes and suffixes (where the build is known;
  * otherwise any prefix ending in `-` or suffix starting with `-`). An object the checkout does
- * not hold at all may exist in the cluster by other means, and stays "unknown" (merge.ts).
+ * not hold at all may exist in the cluster by other means, and stays "unknown" (controllers/helm-controller.ts, fluxLayers).
  */
 
 
@@ -2432,6 +2432,8 @@ async function chart_values_render(ctx, app, helm, layers, folder, record) {
     };
 }
 
+// EXTERNAL MODULE: ./src/values/target.ts + 1 modules
+var values_target = __webpack_require__(939);
 ;// CONCATENATED MODULE: ./src/gitops/flux/chart-values.ts
 /**
  * A chart folder's own values.yaml, read by a Flux HelmRelease whose chart is that folder of a
@@ -2444,6 +2446,7 @@ async function chart_values_render(ctx, app, helm, layers, folder, record) {
  * them, then the release's postRenderers. The chart's GitRepository must follow the branch the
  * change lands on (applies.ts chartSourceHeldBack), or the cluster renders another ref's folder.
  */
+
 
 
 
@@ -2515,6 +2518,14 @@ async function proveFluxChartValues(ctx, site, target) {
         chartSourceHeldBack(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing);
     if (held) {
         ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+        return true;
+    }
+    // A suspended release is not reconciled: nothing of it is proven, and the notice says why (a
+    // later resume applies this commit, so it is not held back like another ref's source).
+    const spec = (0,values_site/* isObject */.Gv)(site.release.spec) ? site.release.spec : {};
+    if (spec.suspend === true) {
+        const reason = (0,values_target/* suspendedNotice */.ar)(`${label} (${site.from})`, `the link written to ${target.file}`);
+        ctx.records.push({ ...record, level: 'skipped', reason });
         return true;
     }
     const missed = missedReferences(site.release, site.objects);

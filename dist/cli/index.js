@@ -25398,11 +25398,12 @@ async function checkTarget(target, options) {
                 return { kind: 'skipped', label, reason: options.redact(got.reason) };
             run = await render(got.dir, link);
         }
+        // helm quotes an address back with any password in it: hidden before the text is cut short,
+        // for every helm that renders the chart.
+        const hidden = new secrets/* Redactor */.pO();
+        hidden.add(...(0,secrets/* userInfoSecrets */.ry)(chart.repo), ...(0,secrets/* userInfoSecrets */.ry)(chart.ref));
+        const hide = (text) => (0,chart_source/* hideUserInfo */.Mi)(hidden.redact(options.redact(text)));
         if (run.code !== 0) {
-            // helm quotes an address back with any password in it: hidden before the text is cut short.
-            const hidden = new secrets/* Redactor */.pO();
-            hidden.add(...(0,secrets/* userInfoSecrets */.ry)(chart.repo), ...(0,secrets/* userInfoSecrets */.ry)(chart.ref));
-            const hide = (text) => (0,chart_source/* hideUserInfo */.Mi)(hidden.redact(options.redact(text)));
             throw new errors/* UserError */.yo(`The render check could not render chart ${(0,shared_text/* printable */.g$)(hide(chart.ref))} for ${label} (helm template failed):\n${hide((0,helm_helm/* tail */.RT)(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
         }
         const rendered = {
@@ -25422,7 +25423,7 @@ async function checkTarget(target, options) {
             : await (0,render_majors/* acrossMajors */.G)(plan, found.length > 0, async (bin) => {
                 const other = await render(got.dir, link, bin);
                 if (other.code !== 0)
-                    return { failed: other.stderr };
+                    return { failed: hide(other.stderr) };
                 const docs = renderedDocuments(await post(other.stdout, link));
                 return { holds: docs.some((doc) => doc.counts && holds(doc.text, token)) };
             }, { label, renderer: target.renderer, chartDir: got.dir, files: passed });
@@ -28771,13 +28772,14 @@ function unreadableStates(valuesPath, helmfiles, root) {
 /* harmony export */   oO: () => (/* binding */ isOci)
 /* harmony export */ });
 /* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6167);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3260);
-/* harmony import */ var _controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(598);
-/* harmony import */ var _argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9098);
+/* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2446);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3260);
+/* harmony import */ var _controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(598);
+/* harmony import */ var _argo_source_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9098);
 /**
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
  * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
@@ -28793,6 +28795,7 @@ function unreadableStates(valuesPath, helmfiles, root) {
  * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
  * are refused), just as Flux's spec.values is created when missing.
  */
+
 
 
 
@@ -28846,8 +28849,8 @@ function sourceTarget(source, at, of, part) {
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
     const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : argoChartHint(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
-    const overrides = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sourceFiles */ .l)(source, { name, namespace }, of.root);
-    const release = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__/* .argoRelease */ .p4)(helm ?? {}, { name, destination: of.destination }, overrides);
+    const overrides = (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_5__/* .sourceFiles */ .l)(source, { name, namespace }, of.root);
+    const release = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_4__/* .argoRelease */ .p4)(helm ?? {}, { name, destination: of.destination }, overrides);
     const base = { doc, kind: 'Application', name, namespace, part, chart, release };
     // A null valuesObject is none: Argo CD then reads the values string.
     const site = helm &&
@@ -28855,7 +28858,7 @@ function sourceTarget(source, at, of, part) {
         typeof helm.values === 'string'
         ? 'values'
         : 'valuesObject';
-    const refuse = (key) => parametersOverride(helm, key, where) ?? (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_4__/* .sourceFileOverride */ .i)(overrides, site, key, of.root);
+    const refuse = (key) => parametersOverride(helm, key, where) ?? (0,_argo_source_file_js__WEBPACK_IMPORTED_MODULE_5__/* .sourceFileOverride */ .i)(overrides, site, key, of.root);
     if (site === 'values')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
@@ -28895,7 +28898,7 @@ function withValueFiles(chart, entries, of) {
         return { ...chart, unreadValueFiles: entries.map(String).map(shownFile) };
     if (chart.kind !== 'path')
         return chart;
-    const top = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(of.root);
+    const top = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(of.root);
     const valueFiles = [];
     const unread = [];
     const helm = (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(of.source.helm) ? of.source.helm : {};
@@ -28905,7 +28908,7 @@ function withValueFiles(chart, entries, of) {
             unread.push(shownFile(entry));
         // A file of this checkout that is not there: Argo CD leaves it out only when told to
         // (ignoreMissingValueFiles); otherwise its render fails, and so does this run's, naming it.
-        else if ((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)(file) || helm.ignoreMissingValueFiles !== true)
+        else if ((0,node_fs__WEBPACK_IMPORTED_MODULE_2__.existsSync)(file) || helm.ignoreMissingValueFiles !== true)
             valueFiles.push(file);
     }
     return {
@@ -28924,12 +28927,12 @@ function checkoutFile(entry, chartDir, top, of) {
         const from = of.sources.find((s) => (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .isObject */ .Gv)(s) && s.ref === ref[1]);
         if (!from || from.repoURL !== of.source.repoURL)
             return undefined;
-        file = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(top, ref[2]);
+        file = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(top, ref[2]);
     }
     else
-        file = entry.startsWith('/') ? (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(top, entry) : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(chartDir, entry);
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(top, file);
-    return rel.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(rel) ? undefined : file;
+        file = entry.startsWith('/') ? (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(top, entry) : (0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(chartDir, entry);
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.relative)(top, file);
+    return rel.startsWith('..') || (0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(rel) ? undefined : file;
 }
 /**
  * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
@@ -28946,11 +28949,11 @@ function chartPath(source, root) {
     const dir = (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .chartInCheckout */ .s$)(source.path, root);
     // A folder with a kustomization too is rendered by kustomize: Argo CD's detection picks it
     // over Helm, and a helm block added there would switch the Application to Helm.
-    if (dir && KUSTOMIZATION_FILES.some((name) => (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, name))))
+    if (dir && KUSTOMIZATION_FILES.some((name) => (0,node_fs__WEBPACK_IMPORTED_MODULE_2__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, name))))
         return undefined;
     return dir;
 }
-const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const KUSTOMIZATION_FILES = _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_1__/* .KUSTOMIZATION_NAMES */ .H7;
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
 const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 /** Where an Application source's chart is: its repoURL and chart, else a folder of the checkout. */
@@ -28990,7 +28993,7 @@ function argoChartHint(source, name, root) {
 }
 /** helm.parameters and helm.fileParameters override values, valuesObject and valueFiles alike. */
 function parametersOverride(helm, key, where) {
-    const hits = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_3__/* .parametersOn */ .mO)(helm, key);
+    const hits = (0,_controllers_argo_cd_js__WEBPACK_IMPORTED_MODULE_4__/* .parametersOn */ .mO)(helm, key);
     if (!hits)
         return undefined;
     return {
@@ -29018,21 +29021,21 @@ function valueFilePlace(entry, source, sources) {
             : { place: `${entry}, whose $${name} names no source with ref: ${name}`, editable: false };
     }
     if (URL_LIKE.test(entry))
-        return { place: `a file fetched from ${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(entry)}`, editable: false };
+        return { place: `a file fetched from ${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .redactLink */ .OO)(entry)}`, editable: false };
     if (typeof source.chart === 'string')
         return { place: `${entry} inside the chart package ${source.chart}`, editable: false };
     const base = typeof source.path === 'string' ? source.path : '.';
-    const path = entry.startsWith('/') ? entry.slice(1) : node_path__WEBPACK_IMPORTED_MODULE_2__.posix.join(base, entry);
-    return { place: `${node_path__WEBPACK_IMPORTED_MODULE_2__.posix.normalize(path)} in ${shownRepo(source)}`, editable: true };
+    const path = entry.startsWith('/') ? entry.slice(1) : node_path__WEBPACK_IMPORTED_MODULE_3__.posix.join(base, entry);
+    return { place: `${node_path__WEBPACK_IMPORTED_MODULE_3__.posix.normalize(path)} in ${shownRepo(source)}`, editable: true };
 }
 /** An address among the valueFiles may carry a token in its query: shown without it. */
-const shownFile = (entry) => (URL_LIKE.test(entry) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(entry) : entry);
+const shownFile = (entry) => (URL_LIKE.test(entry) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .redactLink */ .OO)(entry) : entry);
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A source's repoURL without the user part or query an address may carry; its own words else. */
 function shownRepo(source) {
     if (typeof source.repoURL !== 'string')
         return 'the repository of the Application';
-    return URL_LIKE.test(source.repoURL) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(source.repoURL) : source.repoURL;
+    return URL_LIKE.test(source.repoURL) ? (0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .redactLink */ .OO)(source.repoURL) : source.repoURL;
 }
 
 
@@ -29046,14 +29049,15 @@ function shownRepo(source) {
 /* harmony export */   L8: () => (/* binding */ classify),
 /* harmony export */   Lp: () => (/* binding */ SUPPORTED_KINDS)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
-/* harmony import */ var _controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5290);
-/* harmony import */ var _shared_documents_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7583);
-/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2214);
-/* harmony import */ var _manifest_argo_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8107);
-/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
+/* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2446);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
+/* harmony import */ var _controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5290);
+/* harmony import */ var _shared_documents_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7583);
+/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2214);
+/* harmony import */ var _manifest_argo_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8107);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6167);
 /**
  * Recognises the GitOps manifests a values-file may be: a Flux HelmRelease, an Argo CD
  * Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret
@@ -29070,31 +29074,32 @@ function shownRepo(source) {
 
 
 
+
 const SUPPORTED_KINDS = 'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
-const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+const KUSTOMIZATION_FILES = new Set(_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_0__/* .KUSTOMIZATION_NAMES */ .H7);
 /**
  * Classifies one document of `file` (its path, for the kustomization name rule); `root` is the
  * checkout, where an Argo CD source's chart path is read.
  */
 function classify(doc, index, file, root) {
-    if (doc.contents === null || ((0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .isScalar */ .jn)(doc.contents) && doc.contents.value === null))
+    if (doc.contents === null || ((0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isScalar */ .jn)(doc.contents) && doc.contents.value === null))
         return { kind: 'empty' };
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .isMap */ .jh)(doc.contents))
+    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_2__/* .isMap */ .jh)(doc.contents))
         return { kind: 'values' };
     // The top-level keys, each converted when read: a large plain values file is not converted.
-    const data = (0,_shared_documents_js__WEBPACK_IMPORTED_MODULE_3__/* .topLevelOf */ .Xe)(doc);
-    const base = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)(file);
-    const sops = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.sops) ? data.sops : undefined;
+    const data = (0,_shared_documents_js__WEBPACK_IMPORTED_MODULE_4__/* .topLevelOf */ .Xe)(doc);
+    const base = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.basename)(file);
+    const sops = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.sops) ? data.sops : undefined;
     const shape = manifestShape(data);
     if (/^Chart\.ya?ml$/.test(base) || (!shape && isChartYaml(data)))
         return refused('Chart.yaml', typeof data.name === 'string' ? data.name : '', {
             problem: "is a chart's Chart.yaml (the chart's metadata), not values",
             fix: 'Point values-file at the values.yaml beside it.',
         });
-    if (!shape && (0,_helmfile_js__WEBPACK_IMPORTED_MODULE_4__/* .isHelmfileDocument */ .M0)(file, data))
-        return refused('helmfile', '', (0,_helmfile_js__WEBPACK_IMPORTED_MODULE_4__/* .helmfileRefusal */ .No)(data, file, root));
+    if (!shape && (0,_helmfile_js__WEBPACK_IMPORTED_MODULE_5__/* .isHelmfileDocument */ .M0)(file, data))
+        return refused('helmfile', '', (0,_helmfile_js__WEBPACK_IMPORTED_MODULE_5__/* .helmfileRefusal */ .No)(data, file, root));
     const kustomizeByName = !shape && KUSTOMIZATION_FILES.has(base);
     if (!shape && !kustomizeByName) {
         if (sops)
@@ -29102,7 +29107,7 @@ function classify(doc, index, file, root) {
         return { kind: 'values' };
     }
     const type = shape?.kind ?? 'Kustomization';
-    const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+    const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '';
     const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
     const fail = (refusal) => ({
@@ -29119,7 +29124,7 @@ function classify(doc, index, file, root) {
         if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
             return targetsOfHelmRelease(data, index, name, namespace);
         if (group === 'argoproj.io' && type === 'Application')
-            return (0,_manifest_argo_js__WEBPACK_IMPORTED_MODULE_5__/* .targetsOfApplication */ ._N)(data, index, name, namespace, root);
+            return (0,_manifest_argo_js__WEBPACK_IMPORTED_MODULE_6__/* .targetsOfApplication */ ._N)(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'ApplicationSet')
             return {
                 problem: 'is an Argo CD ApplicationSet: its Applications are generated from templates, and an edit there would reach every generated Application, or none',
@@ -29163,7 +29168,7 @@ function manifestShape(data) {
         return undefined;
     const group = match[1] ?? '';
     // A kustomization often has no metadata: its group is shape enough.
-    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.metadata) && group !== 'kustomize.config.k8s.io')
+    if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.metadata) && group !== 'kustomize.config.k8s.io')
         return undefined;
     return { group, kind, apiVersion };
 }
@@ -29174,7 +29179,7 @@ function isChartYaml(data) {
         data.kind === undefined);
 }
 function targetsOfHelmRelease(data, doc, name, namespace) {
-    const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+    const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
     // Without spec.chart or spec.chartRef it is an overlay's patch of the HelmRelease a base
     // defines (kustomize merges it over the base, by kind and name): its spec.values are the
     // release's values after the build, so it is a target, and its chart is the base's, which
@@ -29190,7 +29195,7 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
             namespace,
             site: { kind: 'map', root: ['spec'], lead: ['values'] },
             chart,
-            release: (0,_controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_2__/* .fluxRelease */ .Zb)(spec, name, namespace),
+            release: (0,_controllers_helm_controller_js__WEBPACK_IMPORTED_MODULE_3__/* .fluxRelease */ .Zb)(spec, name, namespace),
             ...(patch ? { patch: true } : {}),
             // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
             // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
@@ -29199,8 +29204,8 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
 }
 /** A HelmRelease's chart, to be resolved against the source objects (flux-source.ts). */
 function fluxChartOf(data) {
-    const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
-    const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+    const spec = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+    const meta = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '';
     const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
     if (spec.chart === undefined && spec.chartRef === undefined)
@@ -29212,18 +29217,18 @@ function fluxChartOf(data) {
         kind: 'flux',
         release: name,
         ...(namespace ? { namespace } : {}),
-        ...((0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chart) && (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
-        ...((0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+        ...((0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(spec.chart) && (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+        ...((0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
     };
 }
 function targetsOfKustomization(data, doc, name, namespace) {
     const charts = Array.isArray(data.helmCharts) ? data.helmCharts : [];
-    const chartHome = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.helmGlobals) && typeof data.helmGlobals.chartHome === 'string'
+    const chartHome = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data.helmGlobals) && typeof data.helmGlobals.chartHome === 'string'
         ? data.helmGlobals.chartHome
         : 'charts';
     const targets = [];
     charts.forEach((entry, i) => {
-        if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(entry))
+        if (!(0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(entry))
             return;
         const chartName = typeof entry.name === 'string' ? entry.name : `helmCharts[${i}]`;
         const release = typeof entry.releaseName === 'string' ? entry.releaseName : chartName;
@@ -29263,7 +29268,7 @@ function targetsOfKustomization(data, doc, name, namespace) {
 }
 function targetsOfConfigMap(data, doc, type, name, namespace) {
     const field = type === 'Secret' ? 'stringData' : 'data';
-    const map = (0,_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data[field]) ? data[field] : undefined;
+    const map = (0,_site_js__WEBPACK_IMPORTED_MODULE_7__/* .isObject */ .Gv)(data[field]) ? data[field] : undefined;
     if (type === 'Secret' && !map)
         return {
             problem: `is a Secret without stringData (its data is base64, which this action does not rewrite)`,
@@ -65540,6 +65545,8 @@ var files = __nccwpck_require__(9271);
 const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
 const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
 const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
+/** A controller image named by a tag that is no version (`latest`, `stable`): it pins nothing. */
+const UNVERSIONED = /(argoproj\/argocd|\/helm-controller):(?!v?\d+\.\d+\.\d+)[\w.-]+/g;
 const ARGO_MANIFESTS = /argoproj\/argo-cd\/(?:(?:refs\/tags\/)?v?(\d+)\.(\d+)\.\d+\/)?manifests\/[^\s"'?]*(?:\?ref=v?(\d+)\.(\d+)\.\d+)?/g;
 /** The first version of each controller that renders with Helm 4. */
 const FLUX_HELM4 = [2, 8];
@@ -65566,30 +65573,32 @@ function helmPins(files) {
             });
         for (const m of text.matchAll(ARGO_MANIFESTS)) {
             const [major, minor] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-            if (major === undefined)
+            if (major === undefined) {
+                argo.push({ by: `${path}: Argo CD manifests of no version` });
                 continue;
+            }
             argo.push({
                 major: majorOf(Number(major), Number(minor), ARGO_HELM4),
                 by: `${path}: Argo CD v${major}.${minor}`,
             });
         }
+        for (const m of text.matchAll(UNVERSIONED))
+            (m[1] === 'argoproj/argocd' ? argo : flux).push({ by: `${path}: ${m[0]}` });
     }
-    // A kustomization's `images:` override replaces the tag the manifests name (what runs).
+    // A kustomization's `images:` override changes the tag the manifests name, but only for the
+    // manifests its build holds, which this scan does not follow: its version is added to theirs.
     const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
     const overridden = (name, found, first, what) => {
         const mine = images.filter((i) => name.test(i.name));
-        if (mine.length === 0)
-            return found;
         // A digest or another image with no tag: the version is unknown, so no pin (both majors).
-        if (mine.some((i) => !i.tag))
-            return undefined;
-        const kept = found.filter((f) => f.by.startsWith('FluxInstance '));
         return [
-            ...kept,
-            ...mine.map((i) => ({
-                major: majorOf(i.tag[0], i.tag[1], first),
-                by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
-            })),
+            ...found,
+            ...mine.map((i) => i.tag
+                ? {
+                    major: majorOf(i.tag[0], i.tag[1], first),
+                    by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
+                }
+                : { by: `${i.path}: images ${what} of no version` }),
         ];
     };
     const fluxFound = overridden(/fluxcd\/helm-controller$/, flux, HELM_CONTROLLER_HELM4, 'helm-controller');
@@ -65603,8 +65612,12 @@ function helmPins(files) {
         pins.argo = argoPin;
     return pins;
 }
+/**
+ * The pin of every version found: pins are read checkout-wide, so one controller named without a
+ * version (another cluster's, say) leaves its major open, and both majors render.
+ */
 function pinOf(found) {
-    if (found.length === 0)
+    if (found.length === 0 || found.some((f) => f.major === undefined))
         return undefined;
     const majors = [...new Set(found.map((f) => f.major))].sort();
     return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
@@ -65646,11 +65659,10 @@ function instancePins(path, text) {
         const dist = (0,site/* isObject */.Gv)(spec.distribution) ? spec.distribution : {};
         const version = typeof dist.version === 'string' ? dist.version.trim() : '';
         const major = fluxVersionMajor(version);
-        if (!major)
-            return [];
         const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
         const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
-        return [{ major, by: `FluxInstance ${name} (${path}: distribution.version ${version})` }];
+        const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
+        return [major ? { major, by } : { by }];
     });
 }
 /**
