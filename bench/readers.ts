@@ -6,7 +6,9 @@
  * that file in the monorepo against the same proof in a checkout that holds only those two
  * releases (their clusters' Kustomizations, overlays and base): cost should grow with the
  * readers, not with the repository. And the scan (the file list, the entry points, the releases
- * that read the chart) of the monorepo padded to 10,000 files.
+ * that read the chart) of the monorepo padded to 10,000 files; and, with each cluster's
+ * bootstrap pinning its helm-controller (gotk-components.yaml), what placing the edited file's
+ * readers in their clusters adds to that scan (src/gitops/clusters.ts: every entry point's tree).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,8 @@ import { discoverEntries } from '../src/gitops/discover.js';
 import { openCheckout } from '../src/gitops/checkout.js';
 import { proveComposition } from '../src/gitops/proof.js';
 import { chartReaderFiles } from '../src/gitops/readers.js';
+import { clustersOf, pinsAt } from '../src/gitops/clusters.js';
+import { pinFinds } from '../src/gitops/helm-majors.js';
 import { log, median, mmm, ratio, ROOT, stats } from './common.js';
 
 const CHART = join(ROOT, 'test/fixtures/chart');
@@ -90,6 +94,19 @@ export async function benchReaders(options: { quick: boolean; kubectl: string; h
   for (let i = 0; have + i < 10_000; i++)
     pad[`src/m${i % 100}/f${i}.ts`] = `export const x = ${i};\n`;
   write(padded, pad);
+  // Each cluster bootstrapped by `flux bootstrap`: its flux-system Kustomization builds
+  // clusters/cN, and gotk-components.yaml names helm-controller's version (a pin).
+  const boot: Record<string, string> = {};
+  for (let c = 0; c < CLUSTERS; c++) {
+    boot[`clusters/c${c}/flux-system/gotk-sync.yaml`] = kustomization(
+      'flux-system',
+      c,
+      `clusters/c${c}`,
+    );
+    boot[`clusters/c${c}/flux-system/gotk-components.yaml`] =
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: helm-controller\nspec:\n  template:\n    spec:\n      containers:\n        - name: manager\n          image: ghcr.io/fluxcd/helm-controller:v1.${3 + c}.0\n`;
+  }
+  write(padded, boot);
   for (const dir of [mono, two, padded]) git(dir);
   const saved = process.env.PATH;
   process.env.PATH = `${dirname(options.kubectl)}:${dirname(options.helm)}:${saved}`;
@@ -142,16 +159,40 @@ export async function benchReaders(options: { quick: boolean; kubectl: string; h
       releases = chartReaderFiles(c, [{ file: TARGET, display: TARGET }], undefined).length;
       scans.push(performance.now() - t);
     }
+    // The pin scope on top of the scan: the clusters (every entry point's tree), then the pins of
+    // the clusters that apply the docs release of c0.
+    const placed: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      const c = await openCheckout(padded, new Map());
+      discoverEntries(c, []);
+      chartReaderFiles(c, [{ file: TARGET, display: TARGET }], undefined);
+      bare.push(performance.now() - t);
+      const texts = c.files
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((path) => ({ path, text: c.read(path) ?? '' }));
+      const pins = pinsAt(pinFinds(texts), clustersOf(c, [], undefined), 'clusters/c0/docs.yaml');
+      if (pins.flux?.majors.join() !== '3') throw new Error(`bench pins: ${JSON.stringify(pins)}`);
+      placed.push(performance.now() - t);
+    }
     log(
       `readers: monorepo ${JSON.stringify(stats(times.mono))}, two ${JSON.stringify(stats(times.two))}, scan ${JSON.stringify(stats(scans))}`,
     );
     rows.push(
       `| Readers from the file up: ${TARGET} read by 2 of ${APPS * CLUSTERS} releases in ${CLUSTERS} clusters | ${mmm(stats(times.mono))} | the same proof in a checkout of only those 2 releases: ${mmm(stats(times.two))} | ${ratio(median(times.mono), median(times.two))} | ≤ 1.5× |`,
       `| Readers from the file up: scan of the monorepo padded to 10,000 files (git ls-files, entry points, releases reading the chart: ${releases}) | ${mmm(stats(scans))} | — | — | < 200 ms |`,
+      `| Helm pins scoped to clusters: that scan (5 bootstraps added) and the ${CLUSTERS} clusters' trees and pins, where the checkout pins helm-controller | ${mmm(stats(placed))} | the scan alone, same runs: ${mmm(stats(bare))} | ${ratio(median(placed), median(bare))} | — |`,
     );
     return {
       rows,
-      results: { mono: stats(times.mono), two: stats(times.two), scan: stats(scans) },
+      results: {
+        mono: stats(times.mono),
+        two: stats(times.two),
+        scan: stats(scans),
+        pinScope: stats(placed),
+        pinScopeBaseline: stats(bare),
+      },
     };
   } finally {
     process.env.PATH = saved;

@@ -214,6 +214,27 @@ export const entryReads = (e: ValuesFromEntry, source: ValuesSource, namespace: 
   e.valuesKey === source.key &&
   sameNamespace(source.namespace, namespace);
 
+/** One layer helm-controller merges over a source's values: a later valuesFrom entry, or spec.values. */
+export type LayerOver = { entry: ValuesFromEntry } | { values: unknown };
+
+/**
+ * What helm-controller merges over the values a release reads from a source (`reads` says which
+ * entries read it), in its order: the valuesFrom entries after the last one that reads it whole,
+ * each over the ones before, then spec.values, merged last. (A targetPath entry lands after
+ * spec.values only where spec.values sets that path itself, targetPathWins: spec.values then
+ * sets the keys too, so the two say the same.) Undefined when no entry reads it whole.
+ */
+export function layersOver(
+  release: Data,
+  reads: (entry: ValuesFromEntry) => boolean,
+): LayerOver[] | undefined {
+  const entries = valuesFromEntries(release);
+  const whole = entries.findLastIndex((e) => reads(e) && e.targetPath === undefined);
+  if (whole === -1) return undefined;
+  const spec = isObject(release.spec) ? release.spec : {};
+  return [...entries.slice(whole + 1).map((entry) => ({ entry })), { values: spec.values }];
+}
+
 /**
  * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
  * their own namespace), each once: the same one is often both a values file and a tracked file.

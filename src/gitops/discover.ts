@@ -64,6 +64,13 @@ export const entryLabel = (e: Entry): string =>
         ? `as written (${e.from})`
         : `cluster-path ${e.path || '.'}`;
 
+/**
+ * The file an entry point is written in, as a checkout path: a child an app of apps renders is
+ * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path has
+ * none. Where it sits says which clusters apply it (clusters.ts).
+ */
+export const entryFile = (entry: Entry): string => entry.from.split(', rendered by ')[0]!;
+
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 const ARGO_GROUP = 'argoproj.io/';
 

@@ -13,7 +13,9 @@
  *   (`…/argoproj/argo-cd/v3.4.1/manifests/install.yaml`, `…/argo-cd/manifests/…?ref=v3.4.1`).
  *
  * Anything else (no such file, a range this does not read, `latest`) pins nothing: both majors.
- * Several pins of one controller (several clusters) add up their majors.
+ * A pin holds for the cluster whose entry points read its file (clusters.ts): a release renders
+ * with the majors the clusters that apply it pin, added up, and with both where one of them pins
+ * nothing or no entry point of the checkout applies it.
  */
 import type { HelmMajor, HelmPin, HelmPins } from '../helm/majors.js';
 import { manifestsOf } from '../shared/go-yaml.js';
@@ -37,39 +39,65 @@ const atLeast = (major: number, minor: number, [m, n]: readonly [number, number]
 const majorOf = (major: number, minor: number, first: readonly [number, number]): HelmMajor =>
   atLeast(major, minor, first) ? 4 : 3;
 
-/** The pins of a checkout's files (path relative to its top, and text). */
+/** What the checkout's files say of the controllers' versions, each with the file that says it. */
+export interface PinFinds {
+  flux: Found[];
+  argo: Found[];
+  /** kustomize `images:` overrides of a controller's image. */
+  images: ImageOverride[];
+}
+
+/** The pins of a checkout's files (path relative to its top, and text), checkout-wide. */
 export function helmPins(files: Iterable<{ path: string; text: string }>): HelmPins {
+  return pinsWithin(pinFinds(files));
+}
+
+/** Each version of a controller the files name (gitops/clusters.ts scopes them to a cluster). */
+export function pinFinds(files: Iterable<{ path: string; text: string }>): PinFinds {
   const flux: Found[] = [];
   const argo: Found[] = [];
+  const images: ImageOverride[] = [];
   for (const { path, text } of files) {
     if (OPERATOR.test(text)) flux.push(...instancePins(path, text));
     for (const m of text.matchAll(HELM_CONTROLLER))
       flux.push({
+        path,
         major: majorOf(Number(m[1]), Number(m[2]), HELM_CONTROLLER_HELM4),
         by: `${path}: helm-controller v${m[1]}.${m[2]}`,
       });
     for (const m of text.matchAll(ARGO_IMAGE))
       argo.push({
+        path,
         major: majorOf(Number(m[1]), Number(m[2]), ARGO_HELM4),
         by: `${path}: Argo CD v${m[1]}.${m[2]}`,
       });
     for (const m of text.matchAll(ARGO_MANIFESTS)) {
       const [major, minor] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
       if (major === undefined) {
-        argo.push({ by: `${path}: Argo CD manifests of no version` });
+        argo.push({ path, by: `${path}: Argo CD manifests of no version` });
         continue;
       }
       argo.push({
+        path,
         major: majorOf(Number(major), Number(minor), ARGO_HELM4),
         by: `${path}: Argo CD v${major}.${minor}`,
       });
     }
     for (const m of text.matchAll(UNVERSIONED))
-      (m[1] === 'argoproj/argocd' ? argo : flux).push({ by: `${path}: ${m[0]}` });
+      (m[1] === 'argoproj/argocd' ? argo : flux).push({ path, by: `${path}: ${m[0]}` });
+    images.push(...imageOverrides(path, text));
   }
+  return { flux, argo, images };
+}
+
+/** The pins of the finds in the files `within` holds (all of them without). */
+export function pinsWithin(
+  finds: PinFinds,
+  within: (path: string) => boolean = () => true,
+): HelmPins {
   // A kustomization's `images:` override changes the tag the manifests name, but only for the
   // manifests its build holds, which this scan does not follow: its version is added to theirs.
-  const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
+  const images = finds.images.filter((i) => within(i.path));
   const overridden = (
     name: RegExp,
     found: Found[],
@@ -79,27 +107,23 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
     const mine = images.filter((i) => name.test(i.name));
     // A digest or another image with no tag: the version is unknown, so no pin (both majors).
     return [
-      ...found,
+      ...found.filter((f) => within(f.path)),
       ...mine.map((i): Found =>
         i.tag
           ? {
+              path: i.path,
               major: majorOf(i.tag[0], i.tag[1], first),
               by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
             }
-          : { by: `${i.path}: images ${what} of no version` },
+          : { path: i.path, by: `${i.path}: images ${what} of no version` },
       ),
     ];
   };
-  const fluxFound = overridden(
-    /fluxcd\/helm-controller$/,
-    flux,
-    HELM_CONTROLLER_HELM4,
-    'helm-controller',
+  const fluxPin = pinOf(
+    overridden(/fluxcd\/helm-controller$/, finds.flux, HELM_CONTROLLER_HELM4, 'helm-controller'),
   );
-  const argoFound = overridden(/argoproj\/argocd$/, argo, ARGO_HELM4, 'Argo CD');
+  const argoPin = pinOf(overridden(/argoproj\/argocd$/, finds.argo, ARGO_HELM4, 'Argo CD'));
   const pins: HelmPins = {};
-  const fluxPin = fluxFound && pinOf(fluxFound);
-  const argoPin = argoFound && pinOf(argoFound);
   if (fluxPin) pins.flux = fluxPin;
   if (argoPin) pins.argo = argoPin;
   return pins;
@@ -107,13 +131,14 @@ export function helmPins(files: Iterable<{ path: string; text: string }>): HelmP
 
 /** A controller's version found in a file: its helm major, or none where no version is named. */
 interface Found {
+  path: string;
   major?: HelmMajor;
   by: string;
 }
 
 /**
- * The pin of every version found: pins are read checkout-wide, so one controller named without a
- * version (another cluster's, say) leaves its major open, and both majors render.
+ * The pin of every version found: one controller named without a version (the cluster's, or,
+ * read checkout-wide, another's) leaves its major open, and both majors render.
  */
 function pinOf(found: readonly Found[]): HelmPin | undefined {
   if (found.length === 0 || found.some((f) => f.major === undefined)) return undefined;
@@ -125,10 +150,13 @@ function pinOf(found: readonly Found[]): HelmPin | undefined {
  * The `images:` entries of a kustomization (or a Flux Kustomization's spec.images) that name a
  * controller's image: its newTag's major and minor, or no tag (a digest, a newName alone).
  */
-function imageOverrides(
-  path: string,
-  text: string,
-): { path: string; name: string; tag?: [number, number] }[] {
+interface ImageOverride {
+  path: string;
+  name: string;
+  tag?: [number, number];
+}
+
+function imageOverrides(path: string, text: string): ImageOverride[] {
   if (!/\bimages\s*:/.test(text) || !/argoproj\/argocd|fluxcd\/helm-controller/.test(text))
     return [];
   const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
@@ -165,7 +193,7 @@ function instancePins(path: string, text: string): Found[] {
     const meta = isObject(data.metadata) ? data.metadata : {};
     const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
     const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
-    return [major ? { major, by } : { by }];
+    return [major ? { path, major, by } : { path, by }];
   });
 }
 

@@ -21,7 +21,7 @@ import { sourceFiles } from '../values/argo-source-file.js';
 import { argoChartHint, isOci, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { argoHeldBack, markHeldBack } from './applies.js';
-import { entryLabel, type ArgoEntry } from './discover.js';
+import { entryFile, entryLabel, type ArgoEntry } from './discover.js';
 import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
@@ -35,7 +35,7 @@ import {
   type ProofRecord,
   type ProofTarget,
 } from './types.js';
-import { renderForProof, renderedRecord } from './render.js';
+import { placedAt, renderForProof, renderedRecord } from './render.js';
 
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
 interface SourceFiles {
@@ -259,6 +259,7 @@ export async function proveApplication(
       }
       const outcome = await renderForProof(tools, {
         renderer: 'argo',
+        at: placedAt(ctx.checkout.root, entryFile(entry)),
         label: `${record.target} through ${record.entry}`,
         valuesKey: key,
         chart,

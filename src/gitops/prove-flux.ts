@@ -12,7 +12,7 @@ import { goYamlData } from '../shared/go-yaml.js';
 import { sourcesIn } from '../values/source-objects.js';
 import { isObject, valueAt, type Data } from '../values/site.js';
 import { markWarning, unservedRelease } from './applies.js';
-import { entryLabel, type Entry } from './discover.js';
+import { entryFile, entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import { releaseChart, sourceCandidates } from './flux-chart.js';
 import { entryNames, fluxLayers, valuesFromEntries } from '../controllers/helm-controller.js';
@@ -30,7 +30,7 @@ import {
   type ProofTarget,
 } from './types.js';
 import type { ValuesLayer } from '../controllers/helm.js';
-import { renderForProof, renderedRecord, unrenderedRecord } from './render.js';
+import { placedAt, renderForProof, renderedRecord, unrenderedRecord } from './render.js';
 import { buildNames, missedReferences, missedText } from './flux/values-from-missing.js';
 
 /** `HelmRelease/docs/docs`. */
@@ -235,7 +235,7 @@ async function proveRelease(
       level: 'skipped',
       reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
     };
-  return renderRelease(ctx, release, objects, layers, record, label);
+  return renderRelease(ctx, release, objects, layers, record, label, entryFile(entry));
 }
 
 /**
@@ -252,6 +252,8 @@ async function renderRelease(
   layers: ValuesLayer[],
   record: { target: string; entry: string },
   label: string,
+  /** The file of the entry point that built it: which clusters apply it (clusters.ts). */
+  at: string,
 ): Promise<ProofRecord> {
   const { tools, checkout } = ctx;
   const spec = isObject(release.spec) ? release.spec : {};
@@ -268,6 +270,7 @@ async function renderRelease(
   if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');
   const outcome = await renderForProof(tools, {
     renderer: 'flux',
+    at: placedAt(checkout.root, at),
     label: `${record.target} through ${record.entry}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,

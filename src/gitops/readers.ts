@@ -21,7 +21,13 @@ import { isObject, type Data } from '../values/site.js';
 import { isChartValues, proveArgoChartValues } from './argo/chart-values.js';
 import { noteManualSync } from './applies.js';
 import { buildEntry, copyCheckout, type Copy } from './build.js';
-import { entryLabel, type ArgoEntry, type ClusterPathEntry, type Entry } from './discover.js';
+import {
+  entryFile,
+  entryLabel,
+  type ArgoEntry,
+  type ClusterPathEntry,
+  type Entry,
+} from './discover.js';
 import { isYamlFile } from './files.js';
 import { chartFolderOf, proveFluxChartValues, type ReleaseSite } from './flux/chart-values.js';
 import { proveBuild } from './prove-flux.js';
@@ -73,6 +79,7 @@ export class ReaderGraph {
             objects: b.objects,
             entry: entryLabel(b.entry),
             from: `the build of ${entryLabel(b.entry)}`,
+            at: entryFile(b.entry),
           });
     }
     for (const file of this.checkout.files) {
@@ -83,7 +90,8 @@ export class ReaderGraph {
       if (named && ![...named].some((n) => text.includes(n))) continue;
       const objects = documents(text);
       for (const o of objects)
-        if (isHelmRelease(o)) sites.push({ release: o, objects, entry: 'as written', from: file });
+        if (isHelmRelease(o))
+          sites.push({ release: o, objects, entry: 'as written', from: file, at: file });
     }
     return (this.releases = sites);
   }

@@ -3,9 +3,13 @@
  * run's tools, so the proof and the render check judge a chart alike. No helm-args: they belong
  * to the run's own `helm upgrade`, not to what a controller renders.
  */
+import { posix } from 'node:path';
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import type { ProofRecord, ProofTools } from './types.js';
+
+/** A checkout file as a render target's `at` (absolute): what places the release in a cluster. */
+export const placedAt = (root: string, file: string): string => posix.join(root, file);
 
 export function renderForProof(tools: ProofTools, target: RenderTarget): Promise<RenderOutcome> {
   return checkTarget(target, {

@@ -26,7 +26,10 @@ export interface HelmPin {
   /** `FluxInstance flux-system/flux (clusters/prod/flux.yaml: distribution.version 2.7.x)`. */
   by: string;
 }
-export type HelmPins = Partial<Record<Exclude<Renderer, 'own'>, HelmPin>>;
+export type HelmPins = Partial<Record<Exclude<Renderer, 'own'>, HelmPin>> & {
+  /** Pins the checkout holds for clusters other than the release's, said as both majors render. */
+  outside?: Partial<Record<Exclude<Renderer, 'own'>, string>>;
+};
 
 export interface HelmBinary {
   path: string;
@@ -42,6 +45,8 @@ export interface HelmPlan {
   unrendered: HelmMajor[];
   /** What decided the majors: the pin, or that the checkout does not say. */
   pin?: HelmPin;
+  /** A pin of another cluster's, not taken for this release's (gitops/clusters.ts). */
+  outside?: string;
 }
 
 /** Each executable named `name` in every absolute PATH folder, in PATH order. */
@@ -92,7 +97,8 @@ export class HelmSet {
 
   constructor(
     readonly primary: string | undefined,
-    private readonly pins: () => Promise<HelmPins>,
+    /** The pins for a release placed at a file (absolute path; none: not placed). */
+    private readonly pins: (at: string | undefined) => Promise<HelmPins>,
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly signal?: AbortSignal,
   ) {}
@@ -134,15 +140,20 @@ export class HelmSet {
     return found;
   }
 
-  /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
-  async plan(renderer: Renderer | undefined): Promise<HelmPlan> {
+  /**
+   * The helms a chart `renderer` renders is rendered with here, and the majors left out. `at`:
+   * the file that places the release in a cluster (its manifest, or the entry point that builds it).
+   */
+  async plan(renderer: Renderer | undefined, at?: string): Promise<HelmPlan> {
     if (!this.primary) return { helms: [], unrendered: [] };
     if (renderer === 'own')
       return {
         helms: [{ path: this.primary, ...(await this.#version(this.primary)) }],
         unrendered: [],
       };
-    const pin = renderer ? (await this.pins())[renderer] : undefined;
+    const pins = renderer ? await this.pins(at) : undefined;
+    const pin = renderer && pins ? pins[renderer] : undefined;
+    const outside = renderer && pins ? pins.outside?.[renderer] : undefined;
     const wanted = pin?.majors ?? MAJORS;
     const found = await this.byMajor();
     const primaryMajor = [...found].find(([, b]) => b.path === this.primary)?.[0];
@@ -158,6 +169,7 @@ export class HelmSet {
       helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
       unrendered,
       ...(pin ? { pin } : {}),
+      ...(outside ? { outside } : {}),
     };
   }
 }

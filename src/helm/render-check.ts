@@ -126,7 +126,7 @@ export async function checkTarget(
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
   const chart = target.chart;
   // The helms this chart renders with (majors.ts): their versions are read while it is fetched.
-  const planned = options.helms?.plan(target.renderer);
+  const planned = options.helms?.plan(target.renderer, target.at);
   planned?.catch(() => undefined);
   const charts = options.charts ?? new ChartFetcher(options.helm, options);
   const dir = (await diskScratch('static-export-render')).dir;

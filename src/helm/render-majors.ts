@@ -74,10 +74,11 @@ async function named(helm: HelmBinary): Promise<string> {
 /** Why both majors render: the pin allows both, or the checkout does not say which. */
 function whyBoth(plan: HelmPlan, renderer: Renderer | undefined): string {
   if (plan.pin) return `as ${plan.pin.by} allows both`;
+  const outside = plan.outside ? `; ${plan.outside}` : '';
   if (renderer === 'flux')
-    return 'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3)';
+    return `as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3${outside})`;
   if (renderer === 'argo')
-    return 'as the checkout does not say which Argo CD version renders it (Argo CD 3.5 and later render with Helm 4, earlier ones with Helm 3)';
+    return `as the checkout does not say which Argo CD version renders it (Argo CD 3.5 and later render with Helm 4, earlier ones with Helm 3${outside})`;
   return 'as the checkout does not say which helm renders it';
 }
 

@@ -84,4 +84,9 @@ export interface RenderTarget {
    * helmfile), so every major renders.
    */
   renderer?: 'flux' | 'argo' | 'own';
+  /**
+   * The file (absolute path) that places the release in a cluster: its manifest, or the file of
+   * the entry point that builds it. Only the pins of the clusters that read it count (majors.ts).
+   */
+  at?: string;
 }

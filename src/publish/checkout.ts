@@ -6,10 +6,12 @@
  * is the one the proof reads too.
  */
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { checkoutListing } from '../gitops/files.js';
-import { helmPins } from '../gitops/helm-majors.js';
+import { openCheckout } from '../gitops/checkout.js';
+import { clustersOf, pinsAt, type Cluster } from '../gitops/clusters.js';
+import { checkoutListing, checkoutPath } from '../gitops/files.js';
+import { pinFinds, type PinFinds } from '../gitops/helm-majors.js';
 import type { HelmPins } from '../helm/majors.js';
 import {
   bakedIntoArtifact,
@@ -47,7 +49,8 @@ export class CheckoutScan {
   readonly #helmfiles = new Map<string, Promise<CheckoutFile[]>>();
   readonly #releases = new Map<string, Promise<CheckoutRelease[]>>();
   readonly #yaml = new Map<string, Promise<CheckoutFile[]>>();
-  readonly #pins = new Map<string, Promise<HelmPins>>();
+  readonly #pins = new Map<string, Promise<PinFinds>>();
+  readonly #clusters = new Map<string, Promise<Cluster[]>>();
 
   /** The tracked files of the checkout at `root` (gitops/files.ts). */
   async files(root: string): Promise<string[]> {
@@ -83,16 +86,33 @@ export class CheckoutScan {
     });
   }
 
-  /** The helm majors the checkout pins for its controllers (gitops/helm-majors.ts). */
-  helmPins(root: string): Promise<HelmPins> {
-    return once(this.#pins, root, async () =>
-      helmPins(
+  /**
+   * The helm majors the checkout pins for the controllers of the clusters that apply the release
+   * placed at `at` (an absolute path; gitops/helm-majors.ts, gitops/clusters.ts). The clusters
+   * are read only where the checkout pins anything; `scope` is the run's, the same for each call.
+   */
+  async helmPins(
+    root: string,
+    at: string | undefined,
+    scope: { clusterPaths: readonly string[]; repository?: string },
+  ): Promise<HelmPins> {
+    const finds = await once(this.#pins, root, async () =>
+      pinFinds(
         (await this.#yamlFiles(root)).map((file) => ({
-          path: relative(root, file.path),
+          path: checkoutPath(root, file.path),
           text: file.text,
         })),
       ),
     );
+    if (finds.flux.length + finds.argo.length + finds.images.length === 0) return {};
+    const clusters = await once(this.#clusters, root, async () =>
+      clustersOf(
+        await openCheckout(root, new Map(), await this.files(root)),
+        scope.clusterPaths.map((p) => checkoutPath(root, p)),
+        scope.repository,
+      ),
+    );
+    return pinsAt(finds, clusters, at === undefined ? '' : checkoutPath(root, at));
   }
 
   /** The checkout's YAML files, read once for every question asked of them. */

@@ -72,9 +72,13 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     // Every helm major a controller may render with (helm/majors.ts), found only when a chart
     // is rendered; the checkout's pins of the controllers' versions read then too.
     const first = inputs.valuesFiles[0]!;
+    const scope = {
+      clusterPaths: inputs.clusterPaths,
+      repository: process.env.GITHUB_REPOSITORY || undefined,
+    };
     const helms = new HelmSet(
       helm,
-      () => run.checkout.helmPins(first.root ?? dirname(first.path)),
+      (at) => run.checkout.helmPins(first.root ?? dirname(first.path), at, scope),
       process.env,
       run.signal,
     );
@@ -233,6 +237,8 @@ export function renderTargets(
         ...target,
         ...helmChartsPatches(inputs, file, text, probe.manifest!.chosen[i]!),
         ...rendererOf(probe.manifest!.chosen[i]!),
+        // The file itself places the release in the clusters whose entry points read it.
+        at: file.path,
         file,
         // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
         // is itself a values file of this run is read as this run writes it, not as it is.
@@ -295,6 +301,7 @@ function generatedTarget(
   return {
     ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
     renderer: 'flux',
+    at: file.path,
     file,
   };
 }

@@ -13,6 +13,7 @@ import {
   entryNames,
   entryReads,
   isHelmRelease,
+  layersOver,
   valuesFromEntries,
   type ValuesFromEntry,
 } from '../controllers/helm-controller.js';
@@ -94,11 +95,21 @@ export function refuseOverriddenSource(
       const atPath = readers.find((e) => e.targetPath !== undefined);
       if (atPath && !readAtPath.has(source))
         readAtPath.set(source, { where, name, path: atPath.targetPath! });
-      // The last whole read is the one that counts: each later entry merges over it.
-      const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
-      if (whole === -1) continue;
+      // What helm-controller merges over the last whole read, in its order (helm-controller.ts).
+      const over = layersOver(data, (e) => reads(e, source));
+      if (!over) continue;
       readWhole.add(source);
-      for (const later of entries.slice(whole + 1)) {
+      for (const layer of over) {
+        if ('values' in layer) {
+          const set = setKeys(layer.values, valuesKey);
+          if (!set) continue;
+          throw fileError(
+            where,
+            `sets ${words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
+            `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`,
+          );
+        }
+        const later = layer.entry;
         const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
         if (later.targetPath !== undefined) {
           if (!overlaps(later.targetPath, valuesKey, KEYS)) continue;
@@ -126,13 +137,6 @@ export function refuseOverriddenSource(
           `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`,
         );
       }
-      const set = setKeys(spec.values, valuesKey);
-      if (!set) continue;
-      throw fileError(
-        where,
-        `sets ${words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
-        `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`,
-      );
     }
   }
   for (const [source, { where, name, path }] of readAtPath) {

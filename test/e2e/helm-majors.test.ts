@@ -10,13 +10,16 @@
  *   was not;
  * - a FluxInstance (fluxoperator.dev's "Sync from a Git Repository" example, as in
  *   gitops-flux-instance.test.ts) pins Flux 2.7.x: Helm 3 alone renders, and the proof record
- *   says so; 2.8.x: Helm 4 alone, which does not render the link: refused.
+ *   says so; 2.8.x: Helm 4 alone, which does not render the link: refused;
+ * - a second cluster that pins nothing applies the same release: the first's pin does not hold
+ *   for it, so both majors render (refused); a file only the pinned cluster reads: its pin holds.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { errorLine, newWorkspace, runPublish, writeFiles } from '../helpers/action.js';
 import { clusterEnv, clusterWorkspace, filesOf, proofOf } from '../helpers/cluster.js';
+import { GITOPS } from '../helpers/gitops.js';
 import { buildUmbrella, helmEnv, UMBRELLA } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -199,5 +202,72 @@ describe.concurrent('a FluxInstance pins the helm major', { timeout: 90_000 }, (
     expect(errorLine(run.stdout)).toContain(pinned);
     expect(s.requests).toHaveLength(0);
     expect(await filesOf(again)).toEqual(before);
+  });
+});
+
+/**
+ * The FluxInstance's cluster (prod) beside a second one, staging, bootstrapped by `flux bootstrap`
+ * (its flux-system Kustomization) with no version written anywhere, whose apps build the same
+ * base release: the prod pin says nothing of staging's controller.
+ */
+async function withStaging(version: string): Promise<string> {
+  const ws = await fluxInstance(version);
+  const sync = (
+    await readFile(join(GITOPS, 'flux-local/clusters/prod/flux-system/gotk-sync.yaml'), 'utf8')
+  ).replace('./clusters/prod', './clusters/staging');
+  await writeFiles(ws, {
+    'clusters/staging/flux-system/gotk-sync.yaml': sync,
+    'clusters/staging/flux-system/kustomization.yaml':
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - gotk-sync.yaml\n',
+    'clusters/staging/apps.yaml': `apiVersion: kustomize.toolkit.fluxcd.io/v1
+kind: Kustomization
+metadata:
+  name: apps
+  namespace: flux-system
+spec:
+  interval: 10m0s
+  sourceRef:
+    kind: GitRepository
+    name: flux-system
+  path: ./apps/staging
+  prune: true
+`,
+    'apps/staging/kustomization.yaml':
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../base/docs\n',
+  });
+  return ws;
+}
+
+describe.concurrent('a pin holds for its own cluster only', { timeout: 90_000 }, () => {
+  it("prod's FluxInstance pins 2.7.x, and staging, which pins nothing, applies the same release: both majors render, refused before any request", async () => {
+    const ws = await withStaging('2.7.x');
+    const before = await filesOf(ws);
+    const { s, run } = await publish(ws, FLUX, pathOf(['helm4', 'helm3']), onMain);
+    expect(run.code, run.stdout).toBe(1);
+    const error = errorLine(run.stdout);
+    expect(error).toContain(
+      'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3; FluxInstance flux-system/flux (clusters/prod/flux-system/flux-instance.yaml: distribution.version 2.7.x) names the version of another cluster: Kustomization/flux-system/flux-system (clusters/staging/flux-system/gotk-sync.yaml) applies this release and pins none)',
+    );
+    expect(error).toContain('Helm 3 (v3.17.3) renders the link, Helm 4 (v4.2.3) does not');
+    expect(s.requests).toHaveLength(0);
+    expect(await filesOf(ws)).toEqual(before);
+  });
+
+  it('the same two clusters, the edited file read by prod alone: Helm 3 alone renders it, as prod pins', async () => {
+    const ws = await withStaging('2.7.x');
+    // The prod overlay's values (apps/prod/docs-values.yaml) are read by prod's build only.
+    const inputs = {
+      'values-file': 'apps/prod/docs-values.yaml',
+      'values-key': 'enterprise.staticExport',
+    };
+    const { run } = await publish(ws, inputs, pathOf(['helm4', 'helm3']), onMain);
+    expect(run.code, run.stdout).toBe(0);
+    expect(proofOf(run)).toContainEqual(
+      expect.objectContaining({
+        entry: 'Kustomization/flux-system/apps',
+        level: 'rendered',
+        helm: [3],
+      }),
+    );
   });
 });

@@ -13,7 +13,7 @@ import { overridingLayer } from '../../helm/values-layers.js';
 import { argoRelease, parametersOn } from '../../controllers/argo-cd.js';
 import { isObject } from '../../values/site.js';
 import { argoHeldBack, markHeldBack } from '../applies.js';
-import { entryLabel, type ArgoEntry } from '../discover.js';
+import { entryFile, entryLabel, type ArgoEntry } from '../discover.js';
 import { chartOf } from '../flux-chart.js';
 import { argoLayers } from '../../controllers/argo-cd.js';
 import { sourceList, sourcesOf } from '../prove-argo.js';
@@ -25,7 +25,7 @@ import {
   type ProofTarget,
 } from '../types.js';
 import { pathChart } from './app-of-apps.js';
-import { renderForProof, renderedRecord } from '../render.js';
+import { placedAt, renderForProof, renderedRecord } from '../render.js';
 
 /** Whether `target` is the values.yaml of a chart folder (helm's defaults file). */
 export const isChartValues = (target: ProofTarget): boolean =>
@@ -133,6 +133,7 @@ async function render(
   );
   const outcome = await renderForProof(tools, {
     renderer: 'argo',
+    at: placedAt(checkout.root, entryFile(app)),
     label: `${record.target} through ${record.entry}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,

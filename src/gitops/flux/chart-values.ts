@@ -35,7 +35,7 @@ import {
   type ProofTarget,
 } from '../types.js';
 import { missedReferences, missedText } from './values-from-missing.js';
-import { renderForProof, renderedRecord, unrenderedRecord } from '../render.js';
+import { placedAt, renderForProof, renderedRecord, unrenderedRecord } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
 export interface ReleaseSite {
@@ -45,6 +45,8 @@ export interface ReleaseSite {
   entry: string;
   /** Where it came from, for messages: `apps/base/docs/release.yaml`, `the build of …`. */
   from: string;
+  /** The checkout file that places it in a cluster: its entry point's file, or its own. */
+  at: string;
 }
 
 /** `HelmRelease/<namespace>/<name>` (no namespace: its name alone). */
@@ -204,6 +206,7 @@ async function render(
   const chart = { ...found, chartValues: undefined };
   const outcome = await renderForProof(tools, {
     renderer: 'flux',
+    at: placedAt(checkout.root, site.at),
     label: `${record.target} through ${record.reader}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,
