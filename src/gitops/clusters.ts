@@ -47,14 +47,19 @@ export function clustersOf(
   );
   // A parent reads the file its child is written in (a Kustomization builds the file of the
   // next; flux-system's own file is in its own build, which makes it no child of itself).
+  const writtenIn = new Map<string, Entry[]>();
+  for (const e of entries)
+    if (e.kind !== 'cluster-path')
+      writtenIn.set(entryFile(e), [...(writtenIn.get(entryFile(e)) ?? []), e]);
   const children = new Map<Entry, Entry[]>(entries.map((e) => [e, []]));
   const hasParent = new Set<Entry>();
   for (const parent of entries)
-    for (const child of entries)
-      if (child !== parent && files.get(parent)!.has(entryFile(child))) {
-        children.get(parent)!.push(child);
-        hasParent.add(child);
-      }
+    for (const file of files.get(parent)!)
+      for (const child of writtenIn.get(file) ?? [])
+        if (child !== parent) {
+          children.get(parent)!.push(child);
+          hasParent.add(child);
+        }
   const clusters: Cluster[] = [];
   const reached = new Set<Entry>();
   const gather = (root: Entry) => {

@@ -17,6 +17,8 @@
  * with the majors the clusters that apply it pin, added up, and with both where one of them pins
  * nothing or no entry point of the checkout applies it.
  */
+import intersects from 'semver/ranges/intersects.js';
+import validRange from 'semver/ranges/valid.js';
 import type { HelmMajor, HelmPin, HelmPins } from '../helm/majors.js';
 import { manifestsOf } from '../shared/go-yaml.js';
 import { isObject } from '../values/site.js';
@@ -199,94 +201,22 @@ function instancePins(path: string, text: string): Found[] {
 
 /**
  * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
- * it: `||` alternatives of comparators joined by `,` or spaces), from its bounds: the operator
- * installs the newest release the constraint allows that it knows, which may be before 2.8 even
- * where the range is open above. Every version allowed from 2.8 on (`>=2.8`, `^2.8`, `2.8.x`,
- * `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`, `<2.8`): Helm 3. A range spanning 2.8
- * (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read (`latest`): undefined (both majors).
+ * it), from its bounds: the operator installs the newest release the constraint allows that it
+ * knows, which may be before 2.8 even where the range is open above. Every version allowed from
+ * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`,
+ * `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read
+ * (`latest`, `!=2.7.0`): undefined (both majors). Read with npm's semver, whose range grammar is
+ * Masterminds' but for its `,` (and) and `=>`/`=<` spellings, written the npm way first.
  */
 export function fluxVersionMajor(constraint: string): HelmMajor | undefined {
-  const alternatives = constraint.split('||').map(rangeOf);
-  if (constraint.trim() === '' || alternatives.some((r) => r === undefined)) return undefined;
-  const open = (alternatives as Range[]).filter(([lo, hi]) => lo < hi);
-  if (open.length === 0) return undefined;
-  const first4 = encode([FLUX_HELM4[0], FLUX_HELM4[1], 0]);
-  if (open.every(([lo]) => lo >= first4)) return 4;
-  if (open.every(([, hi]) => hi <= first4)) return 3;
+  const written = constraint.trim().replace(/,/g, ' ').replace(/=>/g, '>=').replace(/=</g, '<=');
+  if (written === '' || written.split('||').some((one) => one.trim() === '')) return undefined;
+  const range = validRange(written);
+  if (range === null) return undefined;
+  const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0`;
+  const before = intersects(range, `<${first4}`);
+  const from = intersects(range, `>=${first4}`);
+  if (from && !before) return 4;
+  if (before && !from) return 3;
   return undefined;
-}
-
-/** Versions allowed, as [lowest, first not allowed), each encode()d. */
-type Range = [number, number];
-const encode = ([a, b, c]: readonly number[]) => a! * 1e8 + b! * 1e4 + c!;
-
-/** A partial version (`2`, `2.7`, `v2.7.x`): its parts before any wildcard, or undefined. */
-function partsOf(text: string): number[] | undefined {
-  const m = /^v?((?:\d+|[xX*])(?:\.(?:\d+|[xX*])){0,2})(?:[-+][0-9A-Za-z.+-]*)?$/.exec(text);
-  if (!m) return undefined;
-  const parts: number[] = [];
-  for (const part of m[1]!.split('.')) {
-    if (!/^\d+$/.test(part)) break;
-    parts.push(Number(part));
-  }
-  return parts;
-}
-
-const floor = (p: readonly number[]) => encode([p[0] ?? 0, p[1] ?? 0, p[2] ?? 0]);
-/** The first version after every one the partial version stands for. */
-function next(p: readonly number[]): number {
-  if (p.length === 0) return Infinity;
-  const bumped = [...p];
-  bumped[p.length - 1]! += 1;
-  return floor(bumped);
-}
-
-/** One alternative: the intersection of its comparators. */
-function rangeOf(alternative: string): Range | undefined {
-  const text = alternative.trim().replace(/(=|<|>|~|\^)\s+/g, '$1');
-  let lo = 0;
-  let hi = Infinity;
-  const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
-  if (hyphen) {
-    const [a, b] = [partsOf(hyphen[1]!), partsOf(hyphen[2]!)];
-    return a && b ? [floor(a), next(b)] : undefined;
-  }
-  const comparators = text.split(/[\s,]+/).filter(Boolean);
-  if (comparators.length === 0) return undefined;
-  for (const comparator of comparators) {
-    const m = /^(!=|>=|=>|<=|=<|~>|[=<>~^])?(.*)$/.exec(comparator)!;
-    const p = partsOf(m[2]!);
-    if (!p) return undefined;
-    const [l, h] = bounds(m[1] ?? '=', p);
-    lo = Math.max(lo, l);
-    hi = Math.min(hi, h);
-  }
-  return [lo, hi];
-}
-
-function bounds(op: string, p: readonly number[]): Range {
-  const [major = 0, minor = 0] = p;
-  switch (op) {
-    case '>':
-      return [next(p), Infinity];
-    case '>=':
-    case '=>':
-      return [floor(p), Infinity];
-    case '<':
-      return [0, floor(p)];
-    case '<=':
-    case '=<':
-      return [0, next(p)];
-    case '~':
-    case '~>':
-      return [floor(p), p.length >= 2 ? next(p.slice(0, 2)) : next(p)];
-    case '^':
-      if (major > 0 || p.length === 1) return [floor(p), next(p.slice(0, 1))];
-      if (minor > 0 || p.length === 2) return [floor(p), next(p.slice(0, 2))];
-      return [floor(p), next(p)];
-    case '!=':
-      return [0, Infinity];
-    default:
-      return [floor(p), next(p)];
-  }
 }

@@ -8,6 +8,7 @@
 import { posix } from 'node:path';
 import { parse } from 'yaml';
 import { fileSet, kustomizationIn, references } from '../controllers/kustomize.js';
+import { plainManifests } from '../shared/plain-yaml.js';
 import { join } from '../shared/repo-path.js';
 import { isObject } from '../values/site.js';
 import { isYamlFile } from './files.js';
@@ -21,6 +22,26 @@ export interface Checkout {
 }
 
 const leaves = (path: string) => path === '..' || path.startsWith('../');
+
+/** Each kustomization parsed once per checkout: a base many overlays build is read by each tree. */
+const parsed = new WeakMap<Checkout, Map<string, unknown>>();
+function parsedOnce(checkout: Checkout, path: string): unknown {
+  let known = parsed.get(checkout);
+  if (!known) parsed.set(checkout, (known = new Map()));
+  if (!known.has(path)) {
+    const text = checkout.read(path) ?? '';
+    // Most kustomizations are plain block YAML, read without the library's syntax tree.
+    const plain = plainManifests(text, () => true);
+    let data: unknown;
+    try {
+      data = plain?.length === 1 ? plain[0] : parse(text);
+    } catch {
+      data = undefined;
+    }
+    known.set(path, data);
+  }
+  return known.get(path);
+}
 
 /** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
 export function treeOf(checkout: Checkout, dir: string, seen = new Set<string>()): Set<string> {
@@ -41,12 +62,7 @@ export function treeOf(checkout: Checkout, dir: string, seen = new Set<string>()
     return out;
   }
   out.add(kustomization);
-  let data: unknown;
-  try {
-    data = parse(checkout.read(kustomization) ?? '');
-  } catch {
-    return out;
-  }
+  const data = parsedOnce(checkout, kustomization);
   if (!isObject(data)) return out;
   for (const ref of references(data)) {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/')) continue;

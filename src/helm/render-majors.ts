@@ -115,6 +115,9 @@ async function differences(chartDir: string, files: readonly string[]): Promise<
 
 /** `Helm 3 and 4`; with the majors the controller may use that did not render. */
 export function renderedMajorsText(majors: RenderedMajors): string {
+  // A helm whose major neither its build info nor `helm version` says rendered alone.
+  if (majors.rendered.length === 0)
+    return `the helm on PATH, whose major could not be read (so ${majorsText(majors.unrendered)} not proven)`;
   const text = majorsText(majors.rendered);
   return majors.unrendered.length > 0
     ? `${text} (not ${majorsText(majors.unrendered)}, which this runner does not have)`

@@ -8,10 +8,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { openCheckout } from '../gitops/checkout.js';
-import { clustersOf, pinsAt, type Cluster } from '../gitops/clusters.js';
+import type { Cluster } from '../gitops/clusters.js';
 import { checkoutListing, checkoutPath } from '../gitops/files.js';
-import { pinFinds, type PinFinds } from '../gitops/helm-majors.js';
+import type { PinFinds } from '../gitops/helm-majors.js';
 import type { HelmPins } from '../helm/majors.js';
 import {
   bakedIntoArtifact,
@@ -96,6 +95,8 @@ export class CheckoutScan {
     at: string | undefined,
     scope: { clusterPaths: readonly string[]; repository?: string },
   ): Promise<HelmPins> {
+    // Loaded only when a chart renders: the entry points' rules stay out of the first chunk.
+    const { pinFinds } = await import('../gitops/helm-majors.js');
     const finds = await once(this.#pins, root, async () =>
       pinFinds(
         (await this.#yamlFiles(root)).map((file) => ({
@@ -105,6 +106,8 @@ export class CheckoutScan {
       ),
     );
     if (finds.flux.length + finds.argo.length + finds.images.length === 0) return {};
+    const { clustersOf, pinsAt } = await import('../gitops/clusters.js');
+    const { openCheckout } = await import('../gitops/checkout.js');
     const clusters = await once(this.#clusters, root, async () =>
       clustersOf(
         await openCheckout(root, new Map(), await this.files(root)),

@@ -31,6 +31,13 @@ describe('a proof record rendered under a pin, with a pinned major this runner l
     expect(majorsNote([], [unpinned])?.text).toContain('the checkout does not say which helm');
   });
 
+  it('a helm of unknown major rendered alone: said so, not "with Helm "', () => {
+    const unknown: ProofRecord = { ...record, helm: [], helmUnrendered: [3, 4] };
+    expect(describeRecord(unknown)).toBe(
+      'apps/docs/values.yaml through Kustomization/flux-system/apps, read by HelmRelease/docs/docs: the chart renders the link with the helm on PATH, whose major could not be read (so Helm 3 and 4 not proven)',
+    );
+  });
+
   it('reads as the render check says it', () => {
     expect(describeRecord(record)).toBe(
       'apps/docs/values.yaml through Kustomization/flux-system/apps, read by HelmRelease/docs/docs: the chart renders the link with Helm 3 (not Helm 4, which this runner does not have)',
