@@ -22185,6 +22185,7 @@ function selects(step, labels) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ei: () => (/* binding */ dataValue),
 /* harmony export */   Id: () => (/* binding */ entryReads),
+/* harmony export */   Pz: () => (/* binding */ layersOver),
 /* harmony export */   VM: () => (/* binding */ entryNames),
 /* harmony export */   Zb: () => (/* binding */ fluxRelease),
 /* harmony export */   cU: () => (/* binding */ readersOf),
@@ -22370,6 +22371,21 @@ const entryReads = (e, source, namespace) => e.kind === source.kind &&
     e.name === source.name &&
     e.valuesKey === source.key &&
     sameNamespace(source.namespace, namespace);
+/**
+ * What helm-controller merges over the values a release reads from a source (`reads` says which
+ * entries read it), in its order: the valuesFrom entries after the last one that reads it whole,
+ * each over the ones before, then spec.values, merged last. (A targetPath entry lands after
+ * spec.values only where spec.values sets that path itself, targetPathWins: spec.values then
+ * sets the keys too, so the two say the same.) Undefined when no entry reads it whole.
+ */
+function layersOver(release, reads) {
+    const entries = valuesFromEntries(release);
+    const whole = entries.findLastIndex((e) => reads(e) && e.targetPath === undefined);
+    if (whole === -1)
+        return undefined;
+    const spec = (0,_shared_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .G)(release.spec) ? release.spec : {};
+    return [...entries.slice(whole + 1).map((entry) => ({ entry })), { values: spec.values }];
+}
 /**
  * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
  * their own namespace), each once: the same one is often both a values file and a tracked file.
@@ -23217,7 +23233,7 @@ async function readEventPayload(path) {
 /* harmony import */ var _shared_scratch_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(251);
 /* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9271);
-/* harmony import */ var _discover_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(76);
+/* harmony import */ var _discover_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8981);
 /* harmony import */ var _controllers_kustomize_controller_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(9431);
 /* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(2446);
 /* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2685);
@@ -23470,7 +23486,7 @@ function entryTree(checkout, entry) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ openCheckout)
+/* harmony export */   openCheckout: () => (/* binding */ openCheckout)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
@@ -23510,205 +23526,25 @@ tracked) {
 
 /***/ }),
 
-/***/ 76:
+/***/ 8981:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  j0: () => (/* binding */ checkoutGitRepositories),
-  Kz: () => (/* binding */ discoverEntries),
-  b4: () => (/* binding */ entryLabel),
-  Ms: () => (/* binding */ entryOf),
-  jN: () => (/* binding */ gitRepositoryUrls),
-  nn: () => (/* binding */ outOfReach)
-});
-
-// UNUSED EXPORTS: entriesIn
-
-// EXTERNAL MODULE: ./src/shared/go-yaml.ts
-var go_yaml = __nccwpck_require__(5331);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/shared/documents.ts
-var documents = __nccwpck_require__(7583);
-;// CONCATENATED MODULE: ./src/shared/plain-yaml.ts
-/**
- * The manifests of a text written in the plainest block YAML, read without building a syntax
- * tree: the cheap path of the entry-point scan (gitops/discover.ts), where a large checkout holds
- * a thousand small Flux Kustomizations and the `yaml` library's full parse of each was most of
- * the scan's time (about 0.1 ms a file, plus the garbage of its kept source tokens).
- *
- * It reads only what it can read exactly as go-yaml.ts manifestsOf reads it, and answers
- * `undefined` for anything else, so the caller parses that text with the library: every line is
- * blank, a comment, `---`, `key:`, `key: scalar`, `- scalar`, `- key:` or `- key: scalar`, keys
- * are names (`[A-Za-z_][A-Za-z0-9_./-]*`), a scalar is plain without spaces (its type — string,
- * number, boolean, null — is resolved by the `yaml` library itself, once per distinct scalar) or
- * quoted without escapes, indentation is spaces. An anchor, alias, tag, merge key, flow
- * collection, block scalar, tab, carriage return, repeated key or a value on more than one line
- * sends the whole text to the library. test/unit/plain-yaml.test.ts holds both readers to the same
- * answers over every YAML fixture of the repository.
- */
-
-
-const KEY = '[A-Za-z_][A-Za-z0-9_./-]*';
-const PLAIN = '[A-Za-z0-9_./$~][A-Za-z0-9_./$~{}@:+=%-]*';
-const QUOTED = `"[^"\\\\]*"|'[^']*'`;
-const VALUE = `(?:(${PLAIN})|(${QUOTED}))`;
-const COMMENT = '(?:[ ]+#.*)?';
-/** indent, `- `, key, plain value, quoted value. */
-const LINE = new RegExp(`^( *)(- +)?(?:(${KEY}):(?: +${VALUE})?|${VALUE})${COMMENT}[ ]*$`);
-const SKIP = /^[ ]*(?:#.*)?$/;
-const scalars = new Map();
-/** A plain scalar as the library types it (the same options as the document store). */
-function plainScalar(text) {
-    if (text.endsWith(':') || text.length > 1000)
-        return BAIL;
-    if (!scalars.has(text)) {
-        if (scalars.size > 10_000)
-            scalars.clear();
-        const doc = (0,dist/* parseDocument */.Tp)(text, documents/* PARSE_OPTIONS */.jp);
-        // One scalar that is the whole text, or the library decides: `...` alone ends a document.
-        const node = doc.contents;
-        const value = doc.errors.length === 0 &&
-            (0,dist/* isScalar */.jn)(node) &&
-            node.range?.[0] === 0 &&
-            node.range[1] === text.length
-            ? node.value
-            : BAIL;
-        scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
-    }
-    return scalars.get(text);
-}
-const BAIL = Symbol('bail');
-/**
- * The manifests of `text` that `wanted` accepts (as manifestsOf gives them), or undefined when
- * the text is not of the plain form this reader knows.
- */
-function plainManifests(text, wanted) {
-    // `__proto__` is a key the library's toJS drops: left to it, as every other doubt is.
-    if (/[\t\r]|__proto__/.test(text) || text.charCodeAt(0) === 0xfeff)
-        return undefined;
-    const docs = [];
-    let stack = [];
-    let root;
-    const finish = () => {
-        docs.push(root ?? null);
-        root = undefined;
-        stack = [];
-    };
-    for (const line of text.split('\n')) {
-        if (line === '---' || line.startsWith('--- #')) {
-            finish();
-            continue;
-        }
-        if (SKIP.test(line))
-            continue;
-        const m = LINE.exec(line);
-        if (!m)
-            return undefined;
-        const [, spaces = '', dash, key, plain, quoted, itemPlain, itemQuoted] = m;
-        let indent = spaces.length;
-        if (key === undefined && dash === undefined)
-            return undefined; // a bare scalar line
-        const value = plain !== undefined || itemPlain !== undefined
-            ? plainScalar((plain ?? itemPlain))
-            : quoted !== undefined || itemQuoted !== undefined
-                ? (quoted ?? itemQuoted).slice(1, -1)
-                : undefined;
-        if (value === BAIL)
-            return undefined;
-        // Close what this line ends: frames deeper than it, and an open key it does not continue.
-        if (!place(stack, indent, dash !== undefined))
-            return undefined;
-        if (root === undefined) {
-            if (indent !== 0)
-                return undefined;
-            root = dash ? [] : {};
-            stack.push({ indent: 0, node: root });
-        }
-        let top = stack[stack.length - 1];
-        if (dash !== undefined) {
-            if (!Array.isArray(top.node) || top.indent !== indent)
-                return undefined;
-            if (key === undefined) {
-                top.node.push(value);
-                continue;
-            }
-            // `- key: …` starts a mapping at the key's column.
-            const map = {};
-            top.node.push(map);
-            indent += dash.length;
-            stack.push({ indent, node: map });
-            top = stack[stack.length - 1];
-        }
-        if (key === undefined || Array.isArray(top.node) || top.indent !== indent)
-            return undefined;
-        // A repeated key, or one the library would not read as that text (`True`, `NULL`).
-        if (Object.prototype.hasOwnProperty.call(top.node, key) || plainScalar(key) !== key)
-            return undefined;
-        if (value === undefined && plain === undefined && quoted === undefined) {
-            top.node[key] = null;
-            top.open = key;
-        }
-        else
-            top.node[key] = value;
-    }
-    finish();
-    const found = [];
-    for (const data of docs) {
-        if (!data || typeof data !== 'object' || Array.isArray(data))
-            continue;
-        const d = data;
-        const head = {};
-        if (typeof d.apiVersion === 'string')
-            head.apiVersion = d.apiVersion;
-        if (typeof d.kind === 'string')
-            head.kind = d.kind;
-        if (wanted(head))
-            found.push(d);
-    }
-    return found;
-}
-/**
- * Makes `stack` ready for a line at `indent` (a sequence item when `item`): an open key takes a
- * deeper line as its value (a mapping, or a sequence, which may also sit at the key's own column),
- * and frames deeper than the line end. False when the line fits nowhere.
- */
-function place(stack, indent, item) {
-    const top = stack[stack.length - 1];
-    if (top?.open !== undefined && !Array.isArray(top.node)) {
-        const deeper = indent > top.indent || (item && indent === top.indent);
-        if (deeper) {
-            const child = item ? [] : {};
-            top.node[top.open] = child;
-            top.open = undefined;
-            stack.push({ indent, node: child });
-            return true;
-        }
-        top.open = undefined; // `key:` with nothing under it: null
-    }
-    while (stack.length > 0 && stack[stack.length - 1].indent > indent)
-        stack.pop();
-    // A sequence written at its key's column ends where a key of that column follows.
-    const last = stack[stack.length - 1];
-    if (last && Array.isArray(last.node) && !item && last.indent === indent)
-        stack.pop();
-    const now = stack[stack.length - 1];
-    if (now?.open !== undefined)
-        now.open = undefined;
-    return stack.length > 0 || indent === 0;
-}
-
-// EXTERNAL MODULE: ./src/shared/secrets.ts
-var secrets = __nccwpck_require__(3260);
-// EXTERNAL MODULE: ./src/values/site.ts
-var site = __nccwpck_require__(6167);
-// EXTERNAL MODULE: ./src/gitops/files.ts
-var files = __nccwpck_require__(9271);
-// EXTERNAL MODULE: ./src/shared/repo-path.ts
-var repo_path = __nccwpck_require__(2685);
-;// CONCATENATED MODULE: ./src/gitops/discover.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $B: () => (/* binding */ entryFile),
+/* harmony export */   Kz: () => (/* binding */ discoverEntries),
+/* harmony export */   Ms: () => (/* binding */ entryOf),
+/* harmony export */   b4: () => (/* binding */ entryLabel),
+/* harmony export */   j0: () => (/* binding */ checkoutGitRepositories),
+/* harmony export */   jN: () => (/* binding */ gitRepositoryUrls),
+/* harmony export */   nn: () => (/* binding */ outOfReach)
+/* harmony export */ });
+/* unused harmony export entriesIn */
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5331);
+/* harmony import */ var _shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3317);
+/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3260);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9271);
+/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2685);
 /**
  * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
  * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
@@ -23734,6 +23570,12 @@ const entryLabel = (e) => e.kind === 'flux'
         : e.kind === 'as-written'
             ? `as written (${e.from})`
             : `cluster-path ${e.path || '.'}`;
+/**
+ * The file an entry point is written in, as a checkout path: a child an app of apps renders is
+ * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path has
+ * none. Where it sits says which clusters apply it (clusters.ts).
+ */
+const entryFile = (entry) => entry.from.split(', rendered by ')[0];
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 const ARGO_GROUP = 'argoproj.io/';
 /** The manifests of the checkout's YAML files that are entry points, in file order. */
@@ -23745,7 +23587,7 @@ function discoverEntries(checkout, clusterPaths) {
         path,
     }));
     for (const file of checkout.files) {
-        if (!(0,files/* isYamlFile */.wl)(file))
+        if (!(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .isYamlFile */ .wl)(file))
             continue;
         const text = checkout.read(file);
         if (!text || !ENTRY_LINE.test(text))
@@ -23754,7 +23596,7 @@ function discoverEntries(checkout, clusterPaths) {
         if (inChartTemplates(checkout, file))
             continue;
         // A plain file (most entry points) is read without the library's syntax tree (plain-yaml.ts).
-        const plain = plainManifests(text, isEntryHead);
+        const plain = (0,_shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_1__/* .plainManifests */ .V)(text, isEntryHead);
         entries.push(...(plain ? plain.flatMap((d) => entryOf(d, file) ?? []) : entriesIn(text, file)));
     }
     return entries;
@@ -23776,7 +23618,7 @@ function inChartTemplates(checkout, file) {
 /** The entry points among the documents of one text (a file, or a build's output). */
 function entriesIn(text, from) {
     const found = [];
-    for (const data of (0,go_yaml/* manifestsOf */.oF)(text, isEntryHead)) {
+    for (const data of (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__/* .manifestsOf */ .oF)(text, isEntryHead)) {
         const entry = entryOf(data, from);
         if (entry)
             found.push(entry);
@@ -23784,9 +23626,9 @@ function entriesIn(text, from) {
     return found;
 }
 function entryOf(data, from) {
-    if (!(0,site/* isObject */.Gv)(data) || typeof data.apiVersion !== 'string' || !(0,site/* isObject */.Gv)(data.spec))
+    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data) || typeof data.apiVersion !== 'string' || !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.spec))
         return undefined;
-    const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
+    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '';
     // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
     const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
@@ -23797,7 +23639,7 @@ function entryOf(data, from) {
             name,
             namespace: namespace || 'flux-system',
             from,
-            path: (0,repo_path/* join */.f)('', path.replace(/^\/+/, '')),
+            path: (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_4__/* .join */ .f)('', path.replace(/^\/+/, '')),
             spec: data.spec,
         };
     }
@@ -23811,11 +23653,11 @@ function entryOf(data, from) {
  */
 function gitRepositoryUrls(objects, urls = new Map()) {
     for (const data of objects) {
-        if (!(0,site/* isObject */.Gv)(data) || data.kind !== 'GitRepository' || !(0,site/* isObject */.Gv)(data.spec))
+        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data) || data.kind !== 'GitRepository' || !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.spec))
             continue;
         if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith(SOURCE_GROUP))
             continue;
-        const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
+        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
         if (typeof meta.name !== 'string' || typeof data.spec.url !== 'string')
             continue;
         const key = typeof meta.namespace === 'string' ? `${meta.namespace}/${meta.name}` : meta.name;
@@ -23827,12 +23669,12 @@ function gitRepositoryUrls(objects, urls = new Map()) {
 function checkoutGitRepositories(checkout) {
     const urls = new Map();
     for (const file of checkout.files) {
-        if (!(0,files/* isYamlFile */.wl)(file))
+        if (!(0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .isYamlFile */ .wl)(file))
             continue;
         const text = checkout.read(file);
         if (!text?.includes('GitRepository') || !text.includes(SOURCE_GROUP))
             continue;
-        gitRepositoryUrls((0,go_yaml/* manifestsOf */.oF)(text, (head) => head.kind === 'GitRepository'), urls);
+        gitRepositoryUrls((0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__/* .manifestsOf */ .oF)(text, (head) => head.kind === 'GitRepository'), urls);
     }
     return urls;
 }
@@ -23845,7 +23687,7 @@ function checkoutGitRepositories(checkout) {
 function outOfReach(entry, gitUrls = new Map(), repository) {
     if (entry.kind !== 'flux')
         return undefined;
-    const ref = (0,site/* isObject */.Gv)(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
+    const ref = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
     if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
         return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
     if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
@@ -23858,11 +23700,11 @@ function outOfReach(entry, gitUrls = new Map(), repository) {
     const candidates = exact !== undefined
         ? [[`${namespace}/${ref.name}`, exact]]
         : [...gitUrls].filter(([key]) => key.endsWith(`/${String(ref.name)}`));
-    const away = candidates.find(([, url]) => !(0,site/* ofThisRepository */.Iv)(url, repository));
+    const away = candidates.find(([, url]) => !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_2__/* .ofThisRepository */ .Iv)(url, repository));
     if (!away)
         return undefined;
     const [source, url] = away;
-    return `${entryLabel(entry)} builds from GitRepository/${source} (${(0,secrets/* redactLink */.OO)(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+    return `${entryLabel(entry)} builds from GitRepository/${source} (${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .redactLink */ .OO)(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }
 
 
@@ -24179,7 +24021,7 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
         const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
         if (!kubectl || !helm)
             return rendered;
-        const checkout = await (0,_checkout_js__WEBPACK_IMPORTED_MODULE_10__/* .openCheckout */ .H)(root, new Map([[file, text(link)]]));
+        const checkout = await (0,_checkout_js__WEBPACK_IMPORTED_MODULE_10__.openCheckout)(root, new Map([[file, text(link)]]));
         // On disk: the whole checkout is copied, and kustomize pulls charts into it.
         const copy = await (0,_build_js__WEBPACK_IMPORTED_MODULE_7__/* .copyCheckout */ .s1)(checkout, new Map([[file, text(link)]]), checkout.files, {
             start: () => (0,_shared_scratch_js__WEBPACK_IMPORTED_MODULE_11__/* .diskScratch */ .mn)('static-export-gitops'),
@@ -24213,9 +24055,10 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
 /* harmony import */ var _controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2446);
-/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2685);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6167);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9271);
+/* harmony import */ var _shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3317);
+/* harmony import */ var _shared_repo_path_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2685);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6167);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9271);
 /**
  * Which files of the checkout a kustomize build of a folder reads, from the kustomization files
  * alone (no build): so that only the entry points whose tree holds an edited file are built, and a
@@ -24229,7 +24072,29 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
 
 
 
+
 const leaves = (path) => path === '..' || path.startsWith('../');
+/** Each kustomization parsed once per checkout: a base many overlays build is read by each tree. */
+const parsed = new WeakMap();
+function parsedOnce(checkout, path) {
+    let known = parsed.get(checkout);
+    if (!known)
+        parsed.set(checkout, (known = new Map()));
+    if (!known.has(path)) {
+        const text = checkout.read(path) ?? '';
+        // Most kustomizations are plain block YAML, read without the library's syntax tree.
+        const plain = (0,_shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .plainManifests */ .V)(text, () => true);
+        let data;
+        try {
+            data = plain?.length === 1 ? plain[0] : (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text);
+        }
+        catch {
+            data = undefined;
+        }
+        known.set(path, data);
+    }
+    return known.get(path);
+}
 /** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
 function treeOf(checkout, dir, seen = new Set()) {
     const out = new Set();
@@ -24240,7 +24105,7 @@ function treeOf(checkout, dir, seen = new Set()) {
     const prefix = dir === '' ? '' : `${dir}/`;
     if (!kustomization) {
         for (const file of checkout.files) {
-            if (!file.startsWith(prefix) || !(0,_files_js__WEBPACK_IMPORTED_MODULE_5__/* .isYamlFile */ .wl)(file))
+            if (!file.startsWith(prefix) || !(0,_files_js__WEBPACK_IMPORTED_MODULE_6__/* .isYamlFile */ .wl)(file))
                 continue;
             const sub = node_path__WEBPACK_IMPORTED_MODULE_0__.posix.dirname(file.slice(prefix.length));
             // A sub-folder with its own kustomization is read through it (the generator lists the folder).
@@ -24254,19 +24119,13 @@ function treeOf(checkout, dir, seen = new Set()) {
         return out;
     }
     out.add(kustomization);
-    let data;
-    try {
-        data = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(checkout.read(kustomization) ?? '');
-    }
-    catch {
-        return out;
-    }
-    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_4__/* .isObject */ .Gv)(data))
+    const data = parsedOnce(checkout, kustomization);
+    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_5__/* .isObject */ .Gv)(data))
         return out;
     for (const ref of (0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .references */ .Ft)(data)) {
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/'))
             continue;
-        const path = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__/* .join */ .f)(dir, ref);
+        const path = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_4__/* .join */ .f)(dir, ref);
         if (leaves(path))
             continue;
         if ((0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .fileSet */ .po)(checkout).has(path))
@@ -24283,7 +24142,7 @@ function nearestKustomization(checkout, dir, sub) {
         return undefined;
     const parts = sub.split('/');
     for (let i = 1; i <= parts.length; i++) {
-        const folder = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_3__/* .join */ .f)(dir, parts.slice(0, i).join('/'));
+        const folder = (0,_shared_repo_path_js__WEBPACK_IMPORTED_MODULE_4__/* .join */ .f)(dir, parts.slice(0, i).join('/'));
         if ((0,_controllers_kustomize_js__WEBPACK_IMPORTED_MODULE_2__/* .kustomizationIn */ .dq)(checkout, folder))
             return folder;
     }
@@ -25173,7 +25032,9 @@ class HelmSet {
     signal;
     #found;
     #versions = new Map();
-    constructor(primary, pins, env = process.env, signal) {
+    constructor(primary, 
+    /** The pins for a release placed at a file (absolute path; none: not placed). */
+    pins, env = process.env, signal) {
         this.primary = primary;
         this.pins = pins;
         this.env = env;
@@ -25218,8 +25079,11 @@ class HelmSet {
             this.#versions.set(path, (found = identify(path, this.signal)));
         return found;
     }
-    /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
-    async plan(renderer) {
+    /**
+     * The helms a chart `renderer` renders is rendered with here, and the majors left out. `at`:
+     * the file that places the release in a cluster (its manifest, or the entry point that builds it).
+     */
+    async plan(renderer, at) {
         if (!this.primary)
             return { helms: [], unrendered: [] };
         if (renderer === 'own')
@@ -25227,7 +25091,9 @@ class HelmSet {
                 helms: [{ path: this.primary, ...(await this.#version(this.primary)) }],
                 unrendered: [],
             };
-        const pin = renderer ? (await this.pins())[renderer] : undefined;
+        const pins = renderer ? await this.pins(at) : undefined;
+        const pin = renderer && pins ? pins[renderer] : undefined;
+        const outside = renderer && pins ? pins.outside?.[renderer] : undefined;
         const wanted = pin?.majors ?? MAJORS;
         const found = await this.byMajor();
         const primaryMajor = [...found].find(([, b]) => b.path === this.primary)?.[0];
@@ -25241,6 +25107,7 @@ class HelmSet {
             helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
             unrendered,
             ...(pin ? { pin } : {}),
+            ...(outside ? { outside } : {}),
         };
     }
 }
@@ -25461,7 +25328,7 @@ async function checkTarget(target, options) {
         return { kind: 'skipped', label, reason: 'helm is not on PATH' };
     const chart = target.chart;
     // The helms this chart renders with (majors.ts): their versions are read while it is fetched.
-    const planned = options.helms?.plan(target.renderer);
+    const planned = options.helms?.plan(target.renderer, target.at);
     planned?.catch(() => undefined);
     const charts = options.charts ?? new fetch/* ChartFetcher */.w(options.helm, options);
     const dir = (await (0,scratch/* diskScratch */.mn)('static-export-render')).dir;
@@ -25706,10 +25573,11 @@ async function named(helm) {
 function whyBoth(plan, renderer) {
     if (plan.pin)
         return `as ${plan.pin.by} allows both`;
+    const outside = plan.outside ? `; ${plan.outside}` : '';
     if (renderer === 'flux')
-        return 'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3)';
+        return `as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3${outside})`;
     if (renderer === 'argo')
-        return 'as the checkout does not say which Argo CD version renders it (Argo CD 3.5 and later render with Helm 4, earlier ones with Helm 3)';
+        return `as the checkout does not say which Argo CD version renders it (Argo CD 3.5 and later render with Helm 4, earlier ones with Helm 3${outside})`;
     return 'as the checkout does not say which helm renders it';
 }
 /**
@@ -25747,6 +25615,9 @@ async function differences(chartDir, files) {
 }
 /** `Helm 3 and 4`; with the majors the controller may use that did not render. */
 function renderedMajorsText(majors) {
+    // A helm whose major neither its build info nor `helm version` says rendered alone.
+    if (majors.rendered.length === 0)
+        return `the helm on PATH, whose major could not be read (so ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)} not proven)`;
     const text = (0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.rendered);
     return majors.unrendered.length > 0
         ? `${text} (not ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)}, which this runner does not have)`
@@ -27031,6 +26902,184 @@ function refusedBeforeSending(error) {
         if (link instanceof Error && link.message === 'bad port')
             return "Node's fetch refuses that port before sending anything (the fetch standard blocks it: a port that speaks another protocol)";
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 3317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ plainManifests)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _documents_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7583);
+/**
+ * The manifests of a text written in the plainest block YAML, read without building a syntax
+ * tree: the cheap path of the entry-point scan (gitops/discover.ts), where a large checkout holds
+ * a thousand small Flux Kustomizations and the `yaml` library's full parse of each was most of
+ * the scan's time (about 0.1 ms a file, plus the garbage of its kept source tokens).
+ *
+ * It reads only what it can read exactly as go-yaml.ts manifestsOf reads it, and answers
+ * `undefined` for anything else, so the caller parses that text with the library: every line is
+ * blank, a comment, `---`, `key:`, `key: scalar`, `- scalar`, `- key:` or `- key: scalar`, keys
+ * are names (`[A-Za-z_][A-Za-z0-9_./-]*`), a scalar is plain without spaces (its type — string,
+ * number, boolean, null — is resolved by the `yaml` library itself, once per distinct scalar) or
+ * quoted without escapes, indentation is spaces. An anchor, alias, tag, merge key, flow
+ * collection, block scalar, tab, carriage return, repeated key or a value on more than one line
+ * sends the whole text to the library. test/unit/plain-yaml.test.ts holds both readers to the same
+ * answers over every YAML fixture of the repository.
+ */
+
+
+const KEY = '[A-Za-z_][A-Za-z0-9_./-]*';
+const PLAIN = '[A-Za-z0-9_./$~][A-Za-z0-9_./$~{}@:+=%-]*';
+const QUOTED = `"[^"\\\\]*"|'[^']*'`;
+const VALUE = `(?:(${PLAIN})|(${QUOTED}))`;
+const COMMENT = '(?:[ ]+#.*)?';
+/** indent, `- `, key, plain value, quoted value. */
+const LINE = new RegExp(`^( *)(- +)?(?:(${KEY}):(?: +${VALUE})?|${VALUE})${COMMENT}[ ]*$`);
+const SKIP = /^[ ]*(?:#.*)?$/;
+const scalars = new Map();
+/** A plain scalar as the library types it (the same options as the document store). */
+function plainScalar(text) {
+    if (text.endsWith(':') || text.length > 1000)
+        return BAIL;
+    if (!scalars.has(text)) {
+        if (scalars.size > 10_000)
+            scalars.clear();
+        const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, _documents_js__WEBPACK_IMPORTED_MODULE_1__/* .PARSE_OPTIONS */ .jp);
+        // One scalar that is the whole text, or the library decides: `...` alone ends a document.
+        const node = doc.contents;
+        const value = doc.errors.length === 0 &&
+            (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(node) &&
+            node.range?.[0] === 0 &&
+            node.range[1] === text.length
+            ? node.value
+            : BAIL;
+        scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
+    }
+    return scalars.get(text);
+}
+const BAIL = Symbol('bail');
+/**
+ * The manifests of `text` that `wanted` accepts (as manifestsOf gives them), or undefined when
+ * the text is not of the plain form this reader knows.
+ */
+function plainManifests(text, wanted) {
+    // `__proto__` is a key the library's toJS drops: left to it, as every other doubt is.
+    if (/[\t\r]|__proto__/.test(text) || text.charCodeAt(0) === 0xfeff)
+        return undefined;
+    const docs = [];
+    let stack = [];
+    let root;
+    const finish = () => {
+        docs.push(root ?? null);
+        root = undefined;
+        stack = [];
+    };
+    for (const line of text.split('\n')) {
+        if (line === '---' || line.startsWith('--- #')) {
+            finish();
+            continue;
+        }
+        if (SKIP.test(line))
+            continue;
+        const m = LINE.exec(line);
+        if (!m)
+            return undefined;
+        const [, spaces = '', dash, key, plain, quoted, itemPlain, itemQuoted] = m;
+        let indent = spaces.length;
+        if (key === undefined && dash === undefined)
+            return undefined; // a bare scalar line
+        const value = plain !== undefined || itemPlain !== undefined
+            ? plainScalar((plain ?? itemPlain))
+            : quoted !== undefined || itemQuoted !== undefined
+                ? (quoted ?? itemQuoted).slice(1, -1)
+                : undefined;
+        if (value === BAIL)
+            return undefined;
+        // Close what this line ends: frames deeper than it, and an open key it does not continue.
+        if (!place(stack, indent, dash !== undefined))
+            return undefined;
+        if (root === undefined) {
+            if (indent !== 0)
+                return undefined;
+            root = dash ? [] : {};
+            stack.push({ indent: 0, node: root });
+        }
+        let top = stack[stack.length - 1];
+        if (dash !== undefined) {
+            if (!Array.isArray(top.node) || top.indent !== indent)
+                return undefined;
+            if (key === undefined) {
+                top.node.push(value);
+                continue;
+            }
+            // `- key: …` starts a mapping at the key's column.
+            const map = {};
+            top.node.push(map);
+            indent += dash.length;
+            stack.push({ indent, node: map });
+            top = stack[stack.length - 1];
+        }
+        if (key === undefined || Array.isArray(top.node) || top.indent !== indent)
+            return undefined;
+        // A repeated key, or one the library would not read as that text (`True`, `NULL`).
+        if (Object.prototype.hasOwnProperty.call(top.node, key) || plainScalar(key) !== key)
+            return undefined;
+        if (value === undefined && plain === undefined && quoted === undefined) {
+            top.node[key] = null;
+            top.open = key;
+        }
+        else
+            top.node[key] = value;
+    }
+    finish();
+    const found = [];
+    for (const data of docs) {
+        if (!data || typeof data !== 'object' || Array.isArray(data))
+            continue;
+        const d = data;
+        const head = {};
+        if (typeof d.apiVersion === 'string')
+            head.apiVersion = d.apiVersion;
+        if (typeof d.kind === 'string')
+            head.kind = d.kind;
+        if (wanted(head))
+            found.push(d);
+    }
+    return found;
+}
+/**
+ * Makes `stack` ready for a line at `indent` (a sequence item when `item`): an open key takes a
+ * deeper line as its value (a mapping, or a sequence, which may also sit at the key's own column),
+ * and frames deeper than the line end. False when the line fits nowhere.
+ */
+function place(stack, indent, item) {
+    const top = stack[stack.length - 1];
+    if (top?.open !== undefined && !Array.isArray(top.node)) {
+        const deeper = indent > top.indent || (item && indent === top.indent);
+        if (deeper) {
+            const child = item ? [] : {};
+            top.node[top.open] = child;
+            top.open = undefined;
+            stack.push({ indent, node: child });
+            return true;
+        }
+        top.open = undefined; // `key:` with nothing under it: null
+    }
+    while (stack.length > 0 && stack[stack.length - 1].indent > indent)
+        stack.pop();
+    // A sequence written at its key's column ends where a key of that column follows.
+    const last = stack[stack.length - 1];
+    if (last && Array.isArray(last.node) && !item && last.indent === indent)
+        stack.pop();
+    const now = stack[stack.length - 1];
+    if (now?.open !== undefined)
+        now.open = undefined;
+    return stack.length > 0 || indent === 0;
 }
 
 
@@ -49696,12 +49745,19 @@ function refuseOverriddenSource(files, valuesKey) {
             const atPath = readers.find((e) => e.targetPath !== undefined);
             if (atPath && !readAtPath.has(source))
                 readAtPath.set(source, { where, name, path: atPath.targetPath });
-            // The last whole read is the one that counts: each later entry merges over it.
-            const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
-            if (whole === -1)
+            // What helm-controller merges over the last whole read, in its order (helm-controller.ts).
+            const over = (0,helm_controller/* layersOver */.Pz)(data, (e) => reads(e, source));
+            if (!over)
                 continue;
             readWhole.add(source);
-            for (const later of entries.slice(whole + 1)) {
+            for (const layer of over) {
+                if ('values' in layer) {
+                    const set = setKeys(layer.values, valuesKey);
+                    if (!set)
+                        continue;
+                    throw (0,values_file/* fileError */.zS)(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`);
+                }
+                const later = layer.entry;
                 const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
                 if (later.targetPath !== undefined) {
                     if (!(0,set_path/* overlaps */.$)(later.targetPath, valuesKey, values_file/* KEYS */.Rk))
@@ -49723,10 +49779,6 @@ function refuseOverriddenSource(files, valuesKey) {
                     continue;
                 throw (0,values_file/* fileError */.zS)(where, `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`);
             }
-            const set = setKeys(spec.values, valuesKey);
-            if (!set)
-                continue;
-            throw (0,values_file/* fileError */.zS)(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`);
         }
     }
     for (const [source, { where, name, path }] of readAtPath) {
@@ -50422,230 +50474,6 @@ function writeFailure(error, path, display) {
 
 // EXTERNAL MODULE: ./src/gitops/files.ts
 var files = __nccwpck_require__(9271);
-;// CONCATENATED MODULE: ./src/gitops/helm-majors.ts
-
-
-const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
-const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
-const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
-/** A controller image named by a tag that is no version (`latest`, `stable`): it pins nothing. */
-const UNVERSIONED = /(argoproj\/argocd|\/helm-controller):(?!v?\d+\.\d+\.\d+)[\w.-]+/g;
-const ARGO_MANIFESTS = /argoproj\/argo-cd\/(?:(?:refs\/tags\/)?v?(\d+)\.(\d+)\.\d+\/)?manifests\/[^\s"'?]*(?:\?ref=v?(\d+)\.(\d+)\.\d+)?/g;
-/** The first version of each controller that renders with Helm 4. */
-const FLUX_HELM4 = [2, 8];
-const HELM_CONTROLLER_HELM4 = [1, 5];
-const ARGO_HELM4 = [3, 5];
-const atLeast = (major, minor, [m, n]) => major > m || (major === m && minor >= n);
-const majorOf = (major, minor, first) => atLeast(major, minor, first) ? 4 : 3;
-/** The pins of a checkout's files (path relative to its top, and text). */
-function helmPins(files) {
-    const flux = [];
-    const argo = [];
-    for (const { path, text } of files) {
-        if (OPERATOR.test(text))
-            flux.push(...instancePins(path, text));
-        for (const m of text.matchAll(HELM_CONTROLLER))
-            flux.push({
-                major: majorOf(Number(m[1]), Number(m[2]), HELM_CONTROLLER_HELM4),
-                by: `${path}: helm-controller v${m[1]}.${m[2]}`,
-            });
-        for (const m of text.matchAll(ARGO_IMAGE))
-            argo.push({
-                major: majorOf(Number(m[1]), Number(m[2]), ARGO_HELM4),
-                by: `${path}: Argo CD v${m[1]}.${m[2]}`,
-            });
-        for (const m of text.matchAll(ARGO_MANIFESTS)) {
-            const [major, minor] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-            if (major === undefined) {
-                argo.push({ by: `${path}: Argo CD manifests of no version` });
-                continue;
-            }
-            argo.push({
-                major: majorOf(Number(major), Number(minor), ARGO_HELM4),
-                by: `${path}: Argo CD v${major}.${minor}`,
-            });
-        }
-        for (const m of text.matchAll(UNVERSIONED))
-            (m[1] === 'argoproj/argocd' ? argo : flux).push({ by: `${path}: ${m[0]}` });
-    }
-    // A kustomization's `images:` override changes the tag the manifests name, but only for the
-    // manifests its build holds, which this scan does not follow: its version is added to theirs.
-    const images = [...files].flatMap(({ path, text }) => imageOverrides(path, text));
-    const overridden = (name, found, first, what) => {
-        const mine = images.filter((i) => name.test(i.name));
-        // A digest or another image with no tag: the version is unknown, so no pin (both majors).
-        return [
-            ...found,
-            ...mine.map((i) => i.tag
-                ? {
-                    major: majorOf(i.tag[0], i.tag[1], first),
-                    by: `${i.path}: images ${what} v${i.tag[0]}.${i.tag[1]}`,
-                }
-                : { by: `${i.path}: images ${what} of no version` }),
-        ];
-    };
-    const fluxFound = overridden(/fluxcd\/helm-controller$/, flux, HELM_CONTROLLER_HELM4, 'helm-controller');
-    const argoFound = overridden(/argoproj\/argocd$/, argo, ARGO_HELM4, 'Argo CD');
-    const pins = {};
-    const fluxPin = fluxFound && pinOf(fluxFound);
-    const argoPin = argoFound && pinOf(argoFound);
-    if (fluxPin)
-        pins.flux = fluxPin;
-    if (argoPin)
-        pins.argo = argoPin;
-    return pins;
-}
-/**
- * The pin of every version found: pins are read checkout-wide, so one controller named without a
- * version (another cluster's, say) leaves its major open, and both majors render.
- */
-function pinOf(found) {
-    if (found.length === 0 || found.some((f) => f.major === undefined))
-        return undefined;
-    const majors = [...new Set(found.map((f) => f.major))].sort();
-    return { majors, by: [...new Set(found.map((f) => f.by))].slice(0, 3).join('; ') };
-}
-/**
- * The `images:` entries of a kustomization (or a Flux Kustomization's spec.images) that name a
- * controller's image: its newTag's major and minor, or no tag (a digest, a newName alone).
- */
-function imageOverrides(path, text) {
-    if (!/\bimages\s*:/.test(text) || !/argoproj\/argocd|fluxcd\/helm-controller/.test(text))
-        return [];
-    const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
-    const wanted = (h) => h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
-    return (0,go_yaml/* manifestsOf */.oF)(text, wanted).flatMap((data) => {
-        const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
-        const list = Array.isArray(data.images) ? data.images : spec.images;
-        if (!Array.isArray(list))
-            return [];
-        return list.flatMap((entry) => {
-            if (!(0,site/* isObject */.Gv)(entry) || typeof entry.name !== 'string')
-                return [];
-            const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
-            const name = entry.name.replace(/[:@].*$/, '');
-            return [
-                {
-                    path,
-                    name,
-                    ...(tag ? { tag: [Number(tag[1]), Number(tag[2])] } : {}),
-                },
-            ];
-        });
-    });
-}
-/** Each FluxInstance's distribution.version, where it says a major; else none (both). */
-function instancePins(path, text) {
-    const wanted = (h) => !!h.apiVersion?.startsWith('fluxcd.controlplane.io/') && h.kind === 'FluxInstance';
-    return (0,go_yaml/* manifestsOf */.oF)(text, wanted).flatMap((data) => {
-        const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
-        const dist = (0,site/* isObject */.Gv)(spec.distribution) ? spec.distribution : {};
-        const version = typeof dist.version === 'string' ? dist.version.trim() : '';
-        const major = fluxVersionMajor(version);
-        const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
-        const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
-        const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
-        return [major ? { major, by } : { by }];
-    });
-}
-/**
- * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
- * it: `||` alternatives of comparators joined by `,` or spaces), from its bounds: the operator
- * installs the newest release the constraint allows that it knows, which may be before 2.8 even
- * where the range is open above. Every version allowed from 2.8 on (`>=2.8`, `^2.8`, `2.8.x`,
- * `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`, `<2.8`): Helm 3. A range spanning 2.8
- * (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read (`latest`): undefined (both majors).
- */
-function fluxVersionMajor(constraint) {
-    const alternatives = constraint.split('||').map(rangeOf);
-    if (constraint.trim() === '' || alternatives.some((r) => r === undefined))
-        return undefined;
-    const open = alternatives.filter(([lo, hi]) => lo < hi);
-    if (open.length === 0)
-        return undefined;
-    const first4 = encode([FLUX_HELM4[0], FLUX_HELM4[1], 0]);
-    if (open.every(([lo]) => lo >= first4))
-        return 4;
-    if (open.every(([, hi]) => hi <= first4))
-        return 3;
-    return undefined;
-}
-const encode = ([a, b, c]) => a * 1e8 + b * 1e4 + c;
-/** A partial version (`2`, `2.7`, `v2.7.x`): its parts before any wildcard, or undefined. */
-function partsOf(text) {
-    const m = /^v?((?:\d+|[xX*])(?:\.(?:\d+|[xX*])){0,2})(?:[-+][0-9A-Za-z.+-]*)?$/.exec(text);
-    if (!m)
-        return undefined;
-    const parts = [];
-    for (const part of m[1].split('.')) {
-        if (!/^\d+$/.test(part))
-            break;
-        parts.push(Number(part));
-    }
-    return parts;
-}
-const floor = (p) => encode([p[0] ?? 0, p[1] ?? 0, p[2] ?? 0]);
-/** The first version after every one the partial version stands for. */
-function next(p) {
-    if (p.length === 0)
-        return Infinity;
-    const bumped = [...p];
-    bumped[p.length - 1] += 1;
-    return floor(bumped);
-}
-/** One alternative: the intersection of its comparators. */
-function rangeOf(alternative) {
-    const text = alternative.trim().replace(/(=|<|>|~|\^)\s+/g, '$1');
-    let lo = 0;
-    let hi = Infinity;
-    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
-    if (hyphen) {
-        const [a, b] = [partsOf(hyphen[1]), partsOf(hyphen[2])];
-        return a && b ? [floor(a), next(b)] : undefined;
-    }
-    const comparators = text.split(/[\s,]+/).filter(Boolean);
-    if (comparators.length === 0)
-        return undefined;
-    for (const comparator of comparators) {
-        const m = /^(!=|>=|=>|<=|=<|~>|[=<>~^])?(.*)$/.exec(comparator);
-        const p = partsOf(m[2]);
-        if (!p)
-            return undefined;
-        const [l, h] = bounds(m[1] ?? '=', p);
-        lo = Math.max(lo, l);
-        hi = Math.min(hi, h);
-    }
-    return [lo, hi];
-}
-function bounds(op, p) {
-    const [major = 0, minor = 0] = p;
-    switch (op) {
-        case '>':
-            return [next(p), Infinity];
-        case '>=':
-        case '=>':
-            return [floor(p), Infinity];
-        case '<':
-            return [0, floor(p)];
-        case '<=':
-        case '=<':
-            return [0, next(p)];
-        case '~':
-        case '~>':
-            return [floor(p), p.length >= 2 ? next(p.slice(0, 2)) : next(p)];
-        case '^':
-            if (major > 0 || p.length === 1)
-                return [floor(p), next(p.slice(0, 1))];
-            if (minor > 0 || p.length === 2)
-                return [floor(p), next(p.slice(0, 2))];
-            return [floor(p), next(p)];
-        case '!=':
-            return [0, Infinity];
-        default:
-            return [floor(p), next(p)];
-    }
-}
-
 // EXTERNAL MODULE: ./src/controllers/source-controller.ts
 var source_controller = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/values/chart-artifact.ts
@@ -50738,7 +50566,6 @@ function mayHoldPathRelease(text) {
 
 
 
-
 async function read(root, names) {
     const files = await Promise.all(names.map(async (name) => {
         const path = (0,external_node_path_.join)(root, name);
@@ -50758,6 +50585,7 @@ class CheckoutScan {
     #releases = new Map();
     #yaml = new Map();
     #pins = new Map();
+    #clusters = new Map();
     /** The tracked files of the checkout at `root` (gitops/files.ts). */
     async files(root) {
         return (await this.listing(root)).files;
@@ -50788,12 +50616,24 @@ class CheckoutScan {
             return releases;
         });
     }
-    /** The helm majors the checkout pins for its controllers (gitops/helm-majors.ts). */
-    helmPins(root) {
-        return once(this.#pins, root, async () => helmPins((await this.#yamlFiles(root)).map((file) => ({
-            path: (0,external_node_path_.relative)(root, file.path),
+    /**
+     * The helm majors the checkout pins for the controllers of the clusters that apply the release
+     * placed at `at` (an absolute path; gitops/helm-majors.ts, gitops/clusters.ts). The clusters
+     * are read only where the checkout pins anything; `scope` is the run's, the same for each call.
+     */
+    async helmPins(root, at, scope) {
+        // Loaded only when a chart renders: the entry points' rules stay out of the first chunk.
+        const { pinFinds } = await Promise.all(/* import() */[__nccwpck_require__.e(369), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562));
+        const finds = await once(this.#pins, root, async () => pinFinds((await this.#yamlFiles(root)).map((file) => ({
+            path: (0,files/* checkoutPath */.o8)(root, file.path),
             text: file.text,
         }))));
+        if (finds.flux.length + finds.argo.length + finds.images.length === 0)
+            return {};
+        const { clustersOf, pinsAt } = await Promise.all(/* import() */[__nccwpck_require__.e(369), __nccwpck_require__.e(133), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2893));
+        const { openCheckout } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8874));
+        const clusters = await once(this.#clusters, root, async () => clustersOf(await openCheckout(root, new Map(), await this.files(root)), scope.clusterPaths.map((p) => (0,files/* checkoutPath */.o8)(root, p)), scope.repository));
+        return pinsAt(finds, clusters, at === undefined ? '' : (0,files/* checkoutPath */.o8)(root, at));
     }
     /** The checkout's YAML files, read once for every question asked of them. */
     #yamlFiles(root) {
@@ -53646,7 +53486,11 @@ async function checkRender(run) {
         // Every helm major a controller may render with (helm/majors.ts), found only when a chart
         // is rendered; the checkout's pins of the controllers' versions read then too.
         const first = inputs.valuesFiles[0];
-        const helms = new majors/* HelmSet */.d$(helm, () => run.checkout.helmPins(first.root ?? (0,external_node_path_.dirname)(first.path)), process.env, run.signal);
+        const scope = {
+            clusterPaths: inputs.clusterPaths,
+            repository: process.env.GITHUB_REPOSITORY || undefined,
+        };
+        const helms = new majors/* HelmSet */.d$(helm, (at) => run.checkout.helmPins(first.root ?? (0,external_node_path_.dirname)(first.path), at, scope), process.env, run.signal);
         const outcomes = [];
         // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
         const charts = helm ? new helm_fetch/* ChartFetcher */.w(helm, { signal: run.signal }) : undefined;
@@ -53672,7 +53516,7 @@ async function checkRender(run) {
                 throw (0,render_words/* notRead */.Qk)(inputs, refused);
             // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
             // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
-            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 588));
+            const { proveThroughCluster } = await Promise.all(/* import() */[__nccwpck_require__.e(133), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3789));
             ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder, helms }, await readOutsideEntryPoints(run, helmfiles)));
         }
         finally {
@@ -53775,6 +53619,8 @@ probeLink = 'https://probe.invalid/') {
                 ...target,
                 ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 ...rendererOf(probe.manifest.chosen[i]),
+                // The file itself places the release in the clusters whose entry points read it.
+                at: file.path,
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -53827,6 +53673,7 @@ function generatedTarget(file, valuesKey, sources, withLink) {
     return {
         ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
         renderer: 'flux',
+        at: file.path,
         file,
     };
 }
