@@ -172,7 +172,9 @@ export async function benchReaders(options: { quick: boolean; kubectl: string; h
       const texts = c.files
         .filter((f) => /\.ya?ml$/.test(f))
         .map((path) => ({ path, text: c.read(path) ?? '' }));
-      const pins = pinsAt(pinFinds(texts), clustersOf(c, [], undefined), 'clusters/c0/docs.yaml');
+      // As a run reads them: a checkout of its own, over the YAML texts the scan read.
+      const own = await openCheckout(padded, new Map(texts.map((t) => [t.path, t.text])), c.files);
+      const pins = pinsAt(pinFinds(texts), clustersOf(own, [], undefined), 'clusters/c0/docs.yaml');
       if (pins.flux?.majors.join() !== '3') throw new Error(`bench pins: ${JSON.stringify(pins)}`);
       placed.push(performance.now() - t);
     }

@@ -66,10 +66,12 @@ export const entryLabel = (e: Entry): string =>
 
 /**
  * The file an entry point is written in, as a checkout path: a child an app of apps renders is
- * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path has
- * none. Where it sits says which clusters apply it (clusters.ts).
+ * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path, which
+ * is written nowhere, by its folder (no file has a folder's path). Where it sits says which
+ * clusters apply it (clusters.ts).
  */
-export const entryFile = (entry: Entry): string => entry.from.split(', rendered by ')[0]!;
+export const entryFile = (entry: Entry): string =>
+  entry.kind === 'cluster-path' ? entry.path : entry.from.split(', rendered by ')[0]!;
 
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 const ARGO_GROUP = 'argoproj.io/';

@@ -17,6 +17,9 @@
  * with the majors the clusters that apply it pin, added up, and with both where one of them pins
  * nothing or no entry point of the checkout applies it.
  */
+import major from 'semver/functions/major.js';
+import minor from 'semver/functions/minor.js';
+import valid from 'semver/functions/valid.js';
 import intersects from 'semver/ranges/intersects.js';
 import validRange from 'semver/ranges/valid.js';
 import type { HelmMajor, HelmPin, HelmPins } from '../helm/majors.js';
@@ -47,11 +50,6 @@ export interface PinFinds {
   argo: Found[];
   /** kustomize `images:` overrides of a controller's image. */
   images: ImageOverride[];
-}
-
-/** The pins of a checkout's files (path relative to its top, and text), checkout-wide. */
-export function helmPins(files: Iterable<{ path: string; text: string }>): HelmPins {
-  return pinsWithin(pinFinds(files));
 }
 
 /** Each version of a controller the files name (gitops/clusters.ts scopes them to a cluster). */
@@ -203,17 +201,30 @@ function instancePins(path: string, text: string): Found[] {
  * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
  * it), from its bounds: the operator installs the newest release the constraint allows that it
  * knows, which may be before 2.8 even where the range is open above. Every version allowed from
- * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`,
- * `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read
- * (`latest`, `!=2.7.0`): undefined (both majors). Read with npm's semver, whose range grammar is
- * Masterminds' but for its `,` (and) and `=>`/`=<` spellings, written the npm way first.
+ * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`, `2.8.0-rc.1`): Helm 4; every one before 2.8 (`2.7.x`,
+ * `~2.7`, `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does
+ * not read (`latest`): undefined (both majors). Read with npm's semver after writing the
+ * constraint its way: Masterminds' `,` (and) as a space, `=>`/`=<` as `>=`/`<=`, and `!=`
+ * comparators dropped (each takes out one version, which moves no bound). A pre-release of 2.8
+ * is of the 2.8 line: the bound is `2.8.0-0`, and one exact version is read by itself (npm's
+ * ranges leave pre-releases out of every test but their own).
  */
 export function fluxVersionMajor(constraint: string): HelmMajor | undefined {
-  const written = constraint.trim().replace(/,/g, ' ').replace(/=>/g, '>=').replace(/=</g, '<=');
-  if (written === '' || written.split('||').some((one) => one.trim() === '')) return undefined;
+  const written = constraint
+    .trim()
+    .replace(/,/g, ' ')
+    .replace(/=>/g, '>=')
+    .replace(/=</g, '<=')
+    .replace(/!=\s*\S+/g, ' ');
+  if (written.trim() === '') return undefined;
+  const exact = valid(written);
+  if (exact) return majorOf(major(exact), minor(exact), FLUX_HELM4);
+  const alternatives = written.split('||');
+  // An alternative of `!=` alone allows every other version: it spans 2.8.
+  if (alternatives.some((one) => one.trim() === '')) return undefined;
   const range = validRange(written);
   if (range === null) return undefined;
-  const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0`;
+  const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0-0`;
   const before = intersects(range, `<${first4}`);
   const from = intersects(range, `>=${first4}`);
   if (from && !before) return 4;

@@ -6,7 +6,7 @@
  * kustomization as that kustomization reads it.
  */
 import { posix } from 'node:path';
-import { parse } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { fileSet, kustomizationIn, references } from '../controllers/kustomize.js';
 import { plainManifests } from '../shared/plain-yaml.js';
 import { join } from '../shared/repo-path.js';
@@ -27,17 +27,20 @@ const leaves = (path: string) => path === '..' || path.startsWith('../');
 const parsed = new WeakMap<Checkout, Map<string, unknown>>();
 function parsedOnce(checkout: Checkout, path: string): unknown {
   let known = parsed.get(checkout);
-  if (!known) parsed.set(checkout, (known = new Map()));
+  if (!known) parsed.set(checkout, (known = new Map<string, unknown>()));
   if (!known.has(path)) {
     const text = checkout.read(path) ?? '';
-    // Most kustomizations are plain block YAML, read without the library's syntax tree.
-    const plain = plainManifests(text, () => true);
-    let data: unknown;
-    try {
-      data = plain?.length === 1 ? plain[0] : parse(text);
-    } catch {
-      data = undefined;
-    }
+    // Most kustomizations are plain block YAML, read without the library's syntax tree; of
+    // several documents, kustomize reads the first.
+    const plain = /^---/m.test(text) ? undefined : plainManifests(text, () => true);
+    let data: unknown = plain?.length === 1 ? plain[0] : undefined;
+    if (data === undefined)
+      try {
+        const first = parseAllDocuments(text)[0];
+        data = first && first.errors.length === 0 ? first.toJS() : undefined;
+      } catch {
+        data = undefined;
+      }
     known.set(path, data);
   }
   return known.get(path);

@@ -117,7 +117,7 @@ async function differences(chartDir: string, files: readonly string[]): Promise<
 export function renderedMajorsText(majors: RenderedMajors): string {
   // A helm whose major neither its build info nor `helm version` says rendered alone.
   if (majors.rendered.length === 0)
-    return `the helm on PATH, whose major could not be read (so ${majorsText(majors.unrendered)} not proven)`;
+    return `the helm on PATH, whose major could not be read${majors.unrendered.length > 0 ? ` (so ${majorsText(majors.unrendered)} not proven)` : ''}`;
   const text = majorsText(majors.rendered);
   return majors.unrendered.length > 0
     ? `${text} (not ${majorsText(majors.unrendered)}, which this runner does not have)`

@@ -108,14 +108,19 @@ export class CheckoutScan {
     if (finds.flux.length + finds.argo.length + finds.images.length === 0) return {};
     const { clustersOf, pinsAt } = await import('../gitops/clusters.js');
     const { openCheckout } = await import('../gitops/checkout.js');
+    // The YAML texts already read stand for the files (the checkout reads any other from disk).
+    const yaml = async () =>
+      new Map(
+        (await this.#yamlFiles(root)).map((file) => [checkoutPath(root, file.path), file.text]),
+      );
     const clusters = await once(this.#clusters, root, async () =>
       clustersOf(
-        await openCheckout(root, new Map(), await this.files(root)),
+        await openCheckout(root, await yaml(), await this.files(root)),
         scope.clusterPaths.map((p) => checkoutPath(root, p)),
         scope.repository,
       ),
     );
-    return pinsAt(finds, clusters, at === undefined ? '' : checkoutPath(root, at));
+    return pinsAt(finds, clusters, at === undefined ? undefined : checkoutPath(root, at));
   }
 
   /** The checkout's YAML files, read once for every question asked of them. */

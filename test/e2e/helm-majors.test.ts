@@ -246,7 +246,7 @@ describe.concurrent('a pin holds for its own cluster only', { timeout: 90_000 },
     expect(run.code, run.stdout).toBe(1);
     const error = errorLine(run.stdout);
     expect(error).toContain(
-      'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3; FluxInstance flux-system/flux (clusters/prod/flux-system/flux-instance.yaml: distribution.version 2.7.x) names the version of another cluster: Kustomization/flux-system/flux-system (clusters/staging/flux-system/gotk-sync.yaml) applies this release and pins none)',
+      'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3; FluxInstance flux-system/flux (clusters/prod/flux-system/flux-instance.yaml: distribution.version 2.7.x) is not read by every cluster that applies this release: Kustomization/flux-system/flux-system (clusters/staging/flux-system/gotk-sync.yaml) applies it and pins no version)',
     );
     expect(error).toContain('Helm 3 (v3.17.3) renders the link, Helm 4 (v4.2.3) does not');
     expect(s.requests).toHaveLength(0);

@@ -111,7 +111,7 @@ describe('clusters: what each bootstrap of the checkout builds', () => {
     expect(clusters).toEqual([
       {
         root: 'cluster-path deploy (cluster-path)',
-        files: new Set(['deploy/docs/release.yaml']),
+        files: new Set(['deploy/docs/release.yaml', 'deploy']),
       },
     ]);
   });
@@ -124,6 +124,95 @@ describe('clusters: what each bootstrap of the checkout builds', () => {
     const clusters = clustersOf(checkout(texts), [], undefined);
     expect(clusters).toHaveLength(1);
     expect([...clusters[0]!.files].sort()).toEqual(['a/ks.yaml', 'b/ks.yaml']);
+  });
+});
+
+describe('clusters: what is one cluster and what is not', () => {
+  it('two bootstraps written in one file that nothing builds are two clusters, not one', () => {
+    const texts: Record<string, string> = {
+      'bootstrap/clusters.yaml': `${flux('prod', './clusters/prod')}---\n${flux('staging', './clusters/staging')}`,
+      'clusters/prod/flux-system/gotk-components.yaml': components('v1.4.3'),
+      'clusters/prod/apps.yaml': flux('apps', './apps/prod'),
+      'clusters/staging/apps.yaml': flux('apps', './apps/staging'),
+      'apps/prod/release.yaml': RELEASE,
+      'apps/staging/release.yaml': RELEASE,
+    };
+    expect(clustersOf(checkout(texts), [], undefined).map((c) => c.root)).toEqual([
+      'Kustomization/flux-system/prod (bootstrap/clusters.yaml)',
+      'Kustomization/flux-system/staging (bootstrap/clusters.yaml)',
+    ]);
+    expect(pinsFor(texts, 'apps/prod/release.yaml').flux?.majors).toEqual([3]);
+    expect(pinsFor(texts, 'clusters/staging/apps.yaml').flux).toBeUndefined();
+    expect(pinsFor(texts, 'apps/staging/release.yaml').flux).toBeUndefined();
+  });
+
+  it('a cluster-path places what it builds by its folder: its pin holds for the proof too', () => {
+    const texts = {
+      'deploy/flux-system/gotk-components.yaml': components('v1.4.3'),
+      'deploy/docs/release.yaml': RELEASE,
+    };
+    const clusters = clustersOf(checkout(texts), ['deploy'], undefined);
+    const finds = pinFinds(files(texts));
+    // The render check places the release by its file, the proof by the entry point's folder.
+    expect(pinsAt(finds, clusters, 'deploy/docs/release.yaml').flux?.majors).toEqual([3]);
+    expect(pinsAt(finds, clusters, 'deploy').flux?.majors).toEqual([3]);
+    expect(pinsAt(finds, clusters, undefined).flux).toBeUndefined();
+  });
+
+  it("a Kustomization built from another repository reads nothing of this checkout's folder", () => {
+    const texts = {
+      'clusters/prod/flux-system/gotk-sync.yaml': flux('flux-system', './clusters/prod'),
+      'clusters/prod/flux-system/gotk-components.yaml': components('v1.4.3'),
+      'clusters/prod/fleet.yaml': flux('fleet', './apps').replace(
+        'name: flux-system\n',
+        'name: fleet\n',
+      ),
+      'clusters/prod/fleet-source.yaml': `apiVersion: source.toolkit.fluxcd.io/v1
+kind: GitRepository
+metadata:
+  name: fleet
+  namespace: flux-system
+spec:
+  url: https://github.com/acme/fleet.git
+`,
+      'apps/release.yaml': RELEASE,
+    };
+    expect(pinsFor(texts, 'apps/release.yaml').flux).toBeUndefined();
+  });
+
+  it('the Applications of one ApplicationSet are one Argo CD: its self-install pins its siblings', () => {
+    const texts = {
+      'appsets/apps.yaml': `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: apps
+  namespace: argocd
+spec:
+  generators:
+    - list:
+        elements:
+          - name: argocd
+          - name: docs
+  template:
+    metadata:
+      name: '{{name}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://github.com/acme/docs.git
+        targetRevision: HEAD
+        path: '{{name}}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{name}}'
+`,
+      'argocd/kustomization.yaml': kustomization(
+        'https://raw.githubusercontent.com/argoproj/argo-cd/v3.4.1/manifests/install.yaml',
+      ),
+      'docs/Chart.yaml': 'apiVersion: v2\nname: docs\nversion: 0.1.0\n',
+      'docs/values.yaml': 'replicaCount: 1\n',
+    };
+    expect(pinsFor(texts, 'appsets/apps.yaml').argo?.majors).toEqual([3]);
   });
 });
 
@@ -141,7 +230,7 @@ describe('pinsAt: the majors the clusters that apply a release pin', () => {
     const pins = pinsFor(twoClusters('v1.5.1'), 'apps/base/docs/release.yaml');
     expect(pins.flux).toBeUndefined();
     expect(pins.outside?.flux).toBe(
-      'clusters/production/flux-system/gotk-components.yaml: helm-controller v1.5 names the version of another cluster: Kustomization/flux-system/flux-system (clusters/staging/flux-system/gotk-sync.yaml) applies this release and pins none',
+      'clusters/production/flux-system/gotk-components.yaml: helm-controller v1.5 is not read by every cluster that applies this release: Kustomization/flux-system/flux-system (clusters/staging/flux-system/gotk-sync.yaml) applies it and pins no version',
     );
     // Staging's own apps: not production's pin either.
     expect(pinsFor(twoClusters('v1.5.1'), 'clusters/staging/apps.yaml').flux).toBeUndefined();
@@ -160,7 +249,7 @@ describe('pinsAt: the majors the clusters that apply a release pin', () => {
     const pins = pinsFor(twoClusters('v1.5.1'), 'charts/enterprise/values.yaml');
     expect(pins.flux).toBeUndefined();
     expect(pins.outside?.flux).toContain(
-      'names the version of a cluster of this checkout, and no entry point of the checkout applies this release',
+      'helm-controller v1.5 is not read by a cluster that applies this release: no entry point of the checkout applies it',
     );
   });
 
@@ -203,7 +292,7 @@ spec:
     const pins = pinsFor(argo(false), 'apps/docs.yaml');
     expect(pins.argo).toBeUndefined();
     expect(pins.outside?.argo).toContain(
-      'argocd/kustomization.yaml: Argo CD v3.4 names the version of another cluster: Application/argocd/root (bootstrap/root.yaml) applies this release and pins none',
+      'argocd/kustomization.yaml: Argo CD v3.4 is not read by every cluster that applies this release: Application/argocd/root (bootstrap/root.yaml) applies it and pins no version',
     );
   });
 });

@@ -5,7 +5,10 @@
  * install manifest address. Flux 2.8 / helm-controller 1.5 and Argo CD 3.5 are the first on Helm 4.
  */
 import { describe, expect, it } from 'vitest';
-import { fluxVersionMajor, helmPins } from '../../src/gitops/helm-majors.js';
+import { fluxVersionMajor, pinFinds, pinsWithin } from '../../src/gitops/helm-majors.js';
+
+/** The pins of the files read as one cluster (gitops/clusters.ts scopes them in a run). */
+const helmPins = (files: { path: string; text: string }[]) => pinsWithin(pinFinds(files));
 
 const instance = (version: string, name = 'flux') => `apiVersion: fluxcd.controlplane.io/v1
 kind: FluxInstance
@@ -38,6 +41,14 @@ describe('fluxVersionMajor: a FluxInstance version constraint', () => {
     ['>=2.6 <2.8', 3],
     ['2.6.x || 2.7.x', 3],
     ['2.5 - 2.7', 3],
+    // A pre-release is of its own line; `!=` takes out one version and moves no bound.
+    ['2.8.0-rc.1', 4],
+    ['>=2.8.0-rc.1', 4],
+    ['~2.8.0-rc.1', 4],
+    ['2.7.0-rc.1', 3],
+    ['>=2.8, !=2.8.1', 4],
+    ['=>2.8', 4],
+    ['~>2.7', 3],
   ] as const)('%s: Helm %i', (version, major) => {
     expect(fluxVersionMajor(version)).toBe(major);
   });
@@ -50,7 +61,7 @@ describe('fluxVersionMajor: a FluxInstance version constraint', () => {
     },
   );
 
-  it.each(['latest', '', '2.8.x ||'])('%j: not read, so no pin', (version) => {
+  it.each(['latest', '', '2.8.x ||', '!=2.7.0'])('%j: not read, so no pin', (version) => {
     expect(fluxVersionMajor(version)).toBeUndefined();
   });
 });
