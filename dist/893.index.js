@@ -19,8 +19,11 @@ export const modules = {
  * The clusters a checkout shows, read from its entry points without building them: an entry
  * point no other one builds is a cluster's root (a `flux bootstrap`'s flux-system Kustomization,
  * a FluxInstance's sync, an Argo CD app of apps, a cluster-path folder), and its cluster is every
- * file the entry points under it read. A file two roots read (a base both clusters build) is in
- * both clusters.
+ * file the entry points under it read, and the files they are written in. A file two roots read
+ * (a base both clusters build) is in both clusters. An entry point built from another repository
+ * is left out, as the proof leaves it out. The children of an app of apps' chart are not read
+ * here (that takes helm): their templates are in the parent's cluster, so they place a release
+ * there, but a pin only they would build is not seen (both majors, the safe side).
  *
  * What a cluster pins is what its controller runs (helm-majors.ts): a helm-controller image tag
  * in one cluster's gotk-components.yaml says nothing of another cluster's, nor of a release no
@@ -35,31 +38,43 @@ export const modules = {
 
 /** The clusters of `checkout` (cluster-path folders included), from their roots down. */
 function clustersOf(checkout, clusterPaths, repository) {
+    const operator = (0,_flux_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .operatorObjects */ .$)(checkout);
+    const gitUrls = (0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .gitRepositoryUrls */ .jN)(operator.sources.map((s) => s.object), (0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .checkoutGitRepositories */ .j0)(checkout));
+    // An entry point built from another repository reads nothing of this checkout (proof.ts).
     const entries = [
         ...(0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .discoverEntries */ .Kz)(checkout, clusterPaths),
         ...(0,_argo_appset_expand_js__WEBPACK_IMPORTED_MODULE_3__/* .expandAppSets */ .n)(checkout, repository).entries,
-        ...(0,_flux_instance_js__WEBPACK_IMPORTED_MODULE_4__/* .operatorObjects */ .$)(checkout).entries,
-    ];
-    const files = new Map(entries.map((e) => {
-        const read = e.kind === 'argo' ? new Set((0,_prove_argo_js__WEBPACK_IMPORTED_MODULE_0__/* .argoFiles */ .Xw)(checkout, e, repository)) : (0,_build_js__WEBPACK_IMPORTED_MODULE_1__/* .entryTree */ .v0)(checkout, e);
-        // A cluster-path is written nowhere in the checkout: its folder is all it reads.
-        return [e, e.kind === 'cluster-path' ? read : read.add((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e))];
-    }));
-    // A parent reads the file its child is written in (a Kustomization builds the file of the
-    // next; flux-system's own file is in its own build, which makes it no child of itself).
+        ...operator.entries,
+    ].filter((e) => !(0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .outOfReach */ .nn)(e, gitUrls, repository));
+    const trees = new Map(entries.map((e) => [
+        e,
+        e.kind === 'argo' ? new Set((0,_prove_argo_js__WEBPACK_IMPORTED_MODULE_0__/* .argoFiles */ .Xw)(checkout, e, repository)) : (0,_build_js__WEBPACK_IMPORTED_MODULE_1__/* .entryTree */ .v0)(checkout, e),
+    ]));
+    // A parent's build reads the file its child is written in (flux-system's own file is in its
+    // own build, which makes it no child of itself). Two entry points written in one file that no
+    // build reads are two roots: the file is where they are written, not what they build.
     const writtenIn = new Map();
     for (const e of entries)
-        if (e.kind !== 'cluster-path')
-            writtenIn.set((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e), [...(writtenIn.get((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e)) ?? []), e]);
+        writtenIn.set((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e), [...(writtenIn.get((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e)) ?? []), e]);
     const children = new Map(entries.map((e) => [e, []]));
     const hasParent = new Set();
+    const adopt = (parent, child) => {
+        children.get(parent).push(child);
+        hasParent.add(child);
+    };
     for (const parent of entries)
-        for (const file of files.get(parent))
+        for (const file of trees.get(parent))
             for (const child of writtenIn.get(file) ?? [])
-                if (child !== parent) {
-                    children.get(parent).push(child);
-                    hasParent.add(child);
-                }
+                if (child !== parent)
+                    adopt(parent, child);
+    // The Applications one ApplicationSet generates are rendered by one Argo CD: one cluster.
+    const generated = new Map();
+    for (const e of entries)
+        if (e.kind === 'argo' && e.generatedBy)
+            generated.set(e.generatedBy.label, [...(generated.get(e.generatedBy.label) ?? []), e]);
+    for (const [first, ...rest] of generated.values())
+        for (const e of rest)
+            adopt(first, e);
     const clusters = [];
     const reached = new Set();
     const gather = (root) => {
@@ -72,8 +87,9 @@ function clustersOf(checkout, clusterPaths, repository) {
                 continue;
             seen.add(e);
             reached.add(e);
-            for (const f of files.get(e))
+            for (const f of trees.get(e))
                 all.add(f);
+            all.add((0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryFile */ .$B)(e));
             stack.push(...children.get(e));
         }
         clusters.push({ root: `${(0,_discover_js__WEBPACK_IMPORTED_MODULE_2__/* .entryLabel */ .b4)(root)} (${root.from})`, files: all });
@@ -94,9 +110,9 @@ function clustersOf(checkout, clusterPaths, repository) {
  * left out that way, for the message that both majors render.
  */
 function pinsAt(finds, clusters, at) {
-    const holding = clusters.filter((c) => c.files.has(at));
-    const each = holding.map((c) => (0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_5__/* .pinsWithin */ .Ey)(finds, (path) => c.files.has(path)));
-    const all = (0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_5__/* .pinsWithin */ .Ey)(finds);
+    const holding = at === undefined ? [] : clusters.filter((c) => c.files.has(at));
+    const each = holding.map((c) => (0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_5__/* .pinsWithin */ .E)(finds, (path) => c.files.has(path)));
+    const all = (0,_helm_majors_js__WEBPACK_IMPORTED_MODULE_5__/* .pinsWithin */ .E)(finds);
     const pins = {};
     for (const renderer of ['flux', 'argo']) {
         const found = each.map((p) => p[renderer]);
@@ -107,8 +123,8 @@ function pinsAt(finds, clusters, at) {
         else if (all[renderer]) {
             const bare = holding.find((_, i) => !found[i]);
             (pins.outside ??= {})[renderer] = bare
-                ? `${all[renderer].by} names the version of another cluster: ${bare.root} applies this release and pins none`
-                : `${all[renderer].by} names the version of a cluster of this checkout, and no entry point of the checkout applies this release`;
+                ? `${all[renderer].by} is not read by every cluster that applies this release: ${bare.root} applies it and pins no version`
+                : `${all[renderer].by} is not read by a cluster that applies this release: no entry point of the checkout applies it`;
         }
     }
     return pins;
@@ -121,16 +137,22 @@ function pinsAt(finds, clusters, at) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ey: () => (/* binding */ pinsWithin),
+/* harmony export */   E: () => (/* binding */ pinsWithin),
 /* harmony export */   pinFinds: () => (/* binding */ pinFinds)
 /* harmony export */ });
-/* unused harmony exports helmPins, fluxVersionMajor */
-/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3465);
-/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4737);
-/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5331);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6167);
+/* unused harmony export fluxVersionMajor */
+/* harmony import */ var semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8511);
+/* harmony import */ var semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2603);
+/* harmony import */ var semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8780);
+/* harmony import */ var semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3465);
+/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4737);
+/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5331);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6167);
 /**
  * The helm major a controller of this checkout renders with, where the checkout pins its version.
  * Flux's helm-controller renders with Helm 4 from Flux 2.8 (helm-controller 1.5; its 2.8.2 notes:
@@ -154,6 +176,9 @@ function pinsAt(finds, clusters, at) {
 
 
 
+
+
+
 const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
 const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
 const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
@@ -166,10 +191,6 @@ const HELM_CONTROLLER_HELM4 = [1, 5];
 const ARGO_HELM4 = [3, 5];
 const atLeast = (major, minor, [m, n]) => major > m || (major === m && minor >= n);
 const majorOf = (major, minor, first) => atLeast(major, minor, first) ? 4 : 3;
-/** The pins of a checkout's files (path relative to its top, and text), checkout-wide. */
-function helmPins(files) {
-    return pinsWithin(pinFinds(files));
-}
 /** Each version of a controller the files name (gitops/clusters.ts scopes them to a cluster). */
 function pinFinds(files) {
     const flux = [];
@@ -251,13 +272,13 @@ function imageOverrides(path, text) {
         return [];
     const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
     const wanted = (h) => h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
-    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
-        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
+        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
         const list = Array.isArray(data.images) ? data.images : spec.images;
         if (!Array.isArray(list))
             return [];
         return list.flatMap((entry) => {
-            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(entry) || typeof entry.name !== 'string')
+            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(entry) || typeof entry.name !== 'string')
                 return [];
             const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
             const name = entry.name.replace(/[:@].*$/, '');
@@ -274,12 +295,12 @@ function imageOverrides(path, text) {
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */
 function instancePins(path, text) {
     const wanted = (h) => !!h.apiVersion?.startsWith('fluxcd.controlplane.io/') && h.kind === 'FluxInstance';
-    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
-        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
-        const dist = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(spec.distribution) ? spec.distribution : {};
+    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
+        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+        const dist = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.distribution) ? spec.distribution : {};
         const version = typeof dist.version === 'string' ? dist.version.trim() : '';
         const major = fluxVersionMajor(version);
-        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
         const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
         const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
         return [major ? { path, major, by } : { path, by }];
@@ -289,21 +310,36 @@ function instancePins(path, text) {
  * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
  * it), from its bounds: the operator installs the newest release the constraint allows that it
  * knows, which may be before 2.8 even where the range is open above. Every version allowed from
- * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`,
- * `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read
- * (`latest`, `!=2.7.0`): undefined (both majors). Read with npm's semver, whose range grammar is
- * Masterminds' but for its `,` (and) and `=>`/`=<` spellings, written the npm way first.
+ * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`, `2.8.0-rc.1`): Helm 4; every one before 2.8 (`2.7.x`,
+ * `~2.7`, `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does
+ * not read (`latest`): undefined (both majors). Read with npm's semver after writing the
+ * constraint its way: Masterminds' `,` (and) as a space, `=>`/`=<` as `>=`/`<=`, and `!=`
+ * comparators dropped (each takes out one version, which moves no bound). A pre-release of 2.8
+ * is of the 2.8 line: the bound is `2.8.0-0`, and one exact version is read by itself (npm's
+ * ranges leave pre-releases out of every test but their own).
  */
 function fluxVersionMajor(constraint) {
-    const written = constraint.trim().replace(/,/g, ' ').replace(/=>/g, '>=').replace(/=</g, '<=');
-    if (written === '' || written.split('||').some((one) => one.trim() === ''))
+    const written = constraint
+        .trim()
+        .replace(/,/g, ' ')
+        .replace(/=>/g, '>=')
+        .replace(/=</g, '<=')
+        .replace(/!=\s*\S+/g, ' ');
+    if (written.trim() === '')
         return undefined;
-    const range = semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1___default()(written);
+    const exact = semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2___default()(written);
+    if (exact)
+        return majorOf(semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0___default()(exact), semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1___default()(exact), FLUX_HELM4);
+    const alternatives = written.split('||');
+    // An alternative of `!=` alone allows every other version: it spans 2.8.
+    if (alternatives.some((one) => one.trim() === ''))
+        return undefined;
+    const range = semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4___default()(written);
     if (range === null)
         return undefined;
-    const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0`;
-    const before = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default()(range, `<${first4}`);
-    const from = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default()(range, `>=${first4}`);
+    const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0-0`;
+    const before = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default()(range, `<${first4}`);
+    const from = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default()(range, `>=${first4}`);
     if (from && !before)
         return 4;
     if (before && !from)

@@ -601,16 +601,12 @@ function expandOne(checkout, appSet, namespace, file, repository) {
                 from: file,
                 spec: app.spec,
                 // Its children are generated from the commit the git generator reads (applies.ts), and
-                // synced as its strategy says (controllers/argo-cd.ts).
-                ...(git || rolling
-                    ? {
-                        generatedBy: {
-                            label: appSetLabel(appSet),
-                            ...(git ? { git } : {}),
-                            ...(rolling ? { rollingSync: rolling } : {}),
-                        },
-                    }
-                    : {}),
+                // synced as its strategy says (controllers/argo-cd.ts); all are one Argo CD's (clusters.ts).
+                generatedBy: {
+                    label: appSetLabel(appSet),
+                    ...(git ? { git } : {}),
+                    ...(rolling ? { rollingSync: rolling } : {}),
+                },
             });
         }
     }

@@ -6,16 +6,22 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ey: () => (/* binding */ pinsWithin),
+/* harmony export */   E: () => (/* binding */ pinsWithin),
 /* harmony export */   pinFinds: () => (/* binding */ pinFinds)
 /* harmony export */ });
-/* unused harmony exports helmPins, fluxVersionMajor */
-/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3465);
-/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4737);
-/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5331);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6167);
+/* unused harmony export fluxVersionMajor */
+/* harmony import */ var semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8511);
+/* harmony import */ var semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2603);
+/* harmony import */ var semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8780);
+/* harmony import */ var semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3465);
+/* harmony import */ var semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4737);
+/* harmony import */ var semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5331);
+/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6167);
 /**
  * The helm major a controller of this checkout renders with, where the checkout pins its version.
  * Flux's helm-controller renders with Helm 4 from Flux 2.8 (helm-controller 1.5; its 2.8.2 notes:
@@ -39,6 +45,9 @@ export const modules = {
 
 
 
+
+
+
 const OPERATOR = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?fluxcd\.controlplane\.io\//m;
 const HELM_CONTROLLER = /\/helm-controller:v?(\d+)\.(\d+)\.\d+/g;
 const ARGO_IMAGE = /argoproj\/argocd:v?(\d+)\.(\d+)\.\d+/g;
@@ -51,10 +60,6 @@ const HELM_CONTROLLER_HELM4 = [1, 5];
 const ARGO_HELM4 = [3, 5];
 const atLeast = (major, minor, [m, n]) => major > m || (major === m && minor >= n);
 const majorOf = (major, minor, first) => atLeast(major, minor, first) ? 4 : 3;
-/** The pins of a checkout's files (path relative to its top, and text), checkout-wide. */
-function helmPins(files) {
-    return pinsWithin(pinFinds(files));
-}
 /** Each version of a controller the files name (gitops/clusters.ts scopes them to a cluster). */
 function pinFinds(files) {
     const flux = [];
@@ -136,13 +141,13 @@ function imageOverrides(path, text) {
         return [];
     const kustomizationFile = /(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(path);
     const wanted = (h) => h.kind === 'Kustomization' || (kustomizationFile && h.kind === undefined);
-    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
-        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
+        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
         const list = Array.isArray(data.images) ? data.images : spec.images;
         if (!Array.isArray(list))
             return [];
         return list.flatMap((entry) => {
-            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(entry) || typeof entry.name !== 'string')
+            if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(entry) || typeof entry.name !== 'string')
                 return [];
             const tag = typeof entry.newTag === 'string' ? /^v?(\d+)\.(\d+)/.exec(entry.newTag) : null;
             const name = entry.name.replace(/[:@].*$/, '');
@@ -159,12 +164,12 @@ function imageOverrides(path, text) {
 /** Each FluxInstance's distribution.version, where it says a major; else none (both). */
 function instancePins(path, text) {
     const wanted = (h) => !!h.apiVersion?.startsWith('fluxcd.controlplane.io/') && h.kind === 'FluxInstance';
-    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_2__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
-        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
-        const dist = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(spec.distribution) ? spec.distribution : {};
+    return (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_5__/* .manifestsOf */ .oF)(text, wanted).flatMap((data) => {
+        const spec = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.spec) ? data.spec : {};
+        const dist = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(spec.distribution) ? spec.distribution : {};
         const version = typeof dist.version === 'string' ? dist.version.trim() : '';
         const major = fluxVersionMajor(version);
-        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_3__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_6__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
         const name = `${typeof meta.namespace === 'string' ? meta.namespace : 'flux-system'}/${String(meta.name)}`;
         const by = `FluxInstance ${name} (${path}: distribution.version ${version})`;
         return [major ? { path, major, by } : { path, by }];
@@ -174,21 +179,36 @@ function instancePins(path, text) {
  * The helm major of a FluxInstance version constraint (Masterminds semver, as the operator reads
  * it), from its bounds: the operator installs the newest release the constraint allows that it
  * knows, which may be before 2.8 even where the range is open above. Every version allowed from
- * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`): Helm 4; every one before 2.8 (`2.7.x`, `~2.7`,
- * `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does not read
- * (`latest`, `!=2.7.0`): undefined (both majors). Read with npm's semver, whose range grammar is
- * Masterminds' but for its `,` (and) and `=>`/`=<` spellings, written the npm way first.
+ * 2.8 on (`>=2.8`, `^2.8`, `2.8.x`, `~2.8`, `2.8.0-rc.1`): Helm 4; every one before 2.8 (`2.7.x`,
+ * `~2.7`, `<2.8`): Helm 3. A range spanning 2.8 (`2.x`, `*`, `^2.7`, `>=2.6`), or one this does
+ * not read (`latest`): undefined (both majors). Read with npm's semver after writing the
+ * constraint its way: Masterminds' `,` (and) as a space, `=>`/`=<` as `>=`/`<=`, and `!=`
+ * comparators dropped (each takes out one version, which moves no bound). A pre-release of 2.8
+ * is of the 2.8 line: the bound is `2.8.0-0`, and one exact version is read by itself (npm's
+ * ranges leave pre-releases out of every test but their own).
  */
 function fluxVersionMajor(constraint) {
-    const written = constraint.trim().replace(/,/g, ' ').replace(/=>/g, '>=').replace(/=</g, '<=');
-    if (written === '' || written.split('||').some((one) => one.trim() === ''))
+    const written = constraint
+        .trim()
+        .replace(/,/g, ' ')
+        .replace(/=>/g, '>=')
+        .replace(/=</g, '<=')
+        .replace(/!=\s*\S+/g, ' ');
+    if (written.trim() === '')
         return undefined;
-    const range = semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_1___default()(written);
+    const exact = semver_functions_valid_js__WEBPACK_IMPORTED_MODULE_2___default()(written);
+    if (exact)
+        return majorOf(semver_functions_major_js__WEBPACK_IMPORTED_MODULE_0___default()(exact), semver_functions_minor_js__WEBPACK_IMPORTED_MODULE_1___default()(exact), FLUX_HELM4);
+    const alternatives = written.split('||');
+    // An alternative of `!=` alone allows every other version: it spans 2.8.
+    if (alternatives.some((one) => one.trim() === ''))
+        return undefined;
+    const range = semver_ranges_valid_js__WEBPACK_IMPORTED_MODULE_4___default()(written);
     if (range === null)
         return undefined;
-    const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0`;
-    const before = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default()(range, `<${first4}`);
-    const from = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_0___default()(range, `>=${first4}`);
+    const first4 = `${FLUX_HELM4[0]}.${FLUX_HELM4[1]}.0-0`;
+    const before = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default()(range, `<${first4}`);
+    const from = semver_ranges_intersects_js__WEBPACK_IMPORTED_MODULE_3___default()(range, `>=${first4}`);
     if (from && !before)
         return 4;
     if (before && !from)

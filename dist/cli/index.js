@@ -23465,10 +23465,11 @@ const entryLabel = (e) => e.kind === 'flux'
             : `cluster-path ${e.path || '.'}`;
 /**
  * The file an entry point is written in, as a checkout path: a child an app of apps renders is
- * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path has
- * none. Where it sits says which clusters apply it (clusters.ts).
+ * placed by its template (`charts/apps/templates/docs.yaml, rendered by …`); a cluster-path, which
+ * is written nowhere, by its folder (no file has a folder's path). Where it sits says which
+ * clusters apply it (clusters.ts).
  */
-const entryFile = (entry) => entry.from.split(', rendered by ')[0];
+const entryFile = (entry) => entry.kind === 'cluster-path' ? entry.path : entry.from.split(', rendered by ')[0];
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 const ARGO_GROUP = 'argoproj.io/';
 /** The manifests of the checkout's YAML files that are entry points, in file order. */
@@ -23975,15 +23976,18 @@ function parsedOnce(checkout, path) {
         parsed.set(checkout, (known = new Map()));
     if (!known.has(path)) {
         const text = checkout.read(path) ?? '';
-        // Most kustomizations are plain block YAML, read without the library's syntax tree.
-        const plain = (0,_shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .plainManifests */ .V)(text, () => true);
-        let data;
-        try {
-            data = plain?.length === 1 ? plain[0] : (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text);
-        }
-        catch {
-            data = undefined;
-        }
+        // Most kustomizations are plain block YAML, read without the library's syntax tree; of
+        // several documents, kustomize reads the first.
+        const plain = /^---/m.test(text) ? undefined : (0,_shared_plain_yaml_js__WEBPACK_IMPORTED_MODULE_3__/* .plainManifests */ .V)(text, () => true);
+        let data = plain?.length === 1 ? plain[0] : undefined;
+        if (data === undefined)
+            try {
+                const first = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parseAllDocuments */ .hR)(text)[0];
+                data = first && first.errors.length === 0 ? first.toJS() : undefined;
+            }
+            catch {
+                data = undefined;
+            }
         known.set(path, data);
     }
     return known.get(path);
@@ -25510,7 +25514,7 @@ async function differences(chartDir, files) {
 function renderedMajorsText(majors) {
     // A helm whose major neither its build info nor `helm version` says rendered alone.
     if (majors.rendered.length === 0)
-        return `the helm on PATH, whose major could not be read (so ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)} not proven)`;
+        return `the helm on PATH, whose major could not be read${majors.unrendered.length > 0 ? ` (so ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)} not proven)` : ''}`;
     const text = (0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.rendered);
     return majors.unrendered.length > 0
         ? `${text} (not ${(0,_majors_js__WEBPACK_IMPORTED_MODULE_7__/* .majorsText */ .kl)(majors.unrendered)}, which this runner does not have)`
@@ -65740,17 +65744,19 @@ class CheckoutScan {
      */
     async helmPins(root, at, scope) {
         // Loaded only when a chart renders: the entry points' rules stay out of the first chunk.
-        const { pinFinds } = await Promise.all(/* import() */[__nccwpck_require__.e(369), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562));
+        const { pinFinds } = await Promise.all(/* import() */[__nccwpck_require__.e(798), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2562));
         const finds = await once(this.#pins, root, async () => pinFinds((await this.#yamlFiles(root)).map((file) => ({
             path: (0,files/* checkoutPath */.o8)(root, file.path),
             text: file.text,
         }))));
         if (finds.flux.length + finds.argo.length + finds.images.length === 0)
             return {};
-        const { clustersOf, pinsAt } = await Promise.all(/* import() */[__nccwpck_require__.e(369), __nccwpck_require__.e(133), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2893));
+        const { clustersOf, pinsAt } = await Promise.all(/* import() */[__nccwpck_require__.e(798), __nccwpck_require__.e(133), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2893));
         const { openCheckout } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8874));
-        const clusters = await once(this.#clusters, root, async () => clustersOf(await openCheckout(root, new Map(), await this.files(root)), scope.clusterPaths.map((p) => (0,files/* checkoutPath */.o8)(root, p)), scope.repository));
-        return pinsAt(finds, clusters, at === undefined ? '' : (0,files/* checkoutPath */.o8)(root, at));
+        // The YAML texts already read stand for the files (the checkout reads any other from disk).
+        const yaml = async () => new Map((await this.#yamlFiles(root)).map((file) => [(0,files/* checkoutPath */.o8)(root, file.path), file.text]));
+        const clusters = await once(this.#clusters, root, async () => clustersOf(await openCheckout(root, await yaml(), await this.files(root)), scope.clusterPaths.map((p) => (0,files/* checkoutPath */.o8)(root, p)), scope.repository));
+        return pinsAt(finds, clusters, at === undefined ? undefined : (0,files/* checkoutPath */.o8)(root, at));
     }
     /** The checkout's YAML files, read once for every question asked of them. */
     #yamlFiles(root) {
