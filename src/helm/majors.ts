@@ -8,9 +8,9 @@
  * azure/setup-helm left in the runner's tool cache (`$RUNNER_TOOL_CACHE/helm/<version>/<arch>/…`).
  * A major the controller may use that no helm here has is said, never taken as rendered.
  */
-import { constants } from 'node:fs';
-import { access, readdir, realpath, stat } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { readdir, realpath } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { allOnPath, findOnPath } from '../shared/which.js';
 import { binaryHelmMajor } from './binary-major.js';
 import { detectHelmVersion, type HelmVersion } from './helm.js';
 
@@ -49,24 +49,6 @@ export interface HelmPlan {
   outside?: string;
 }
 
-/** Each executable named `name` in every absolute PATH folder, in PATH order. */
-async function allOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir && isAbsolute(dir));
-  const found: string[] = [];
-  for (const dir of dirs) if (await executable(join(dir, name))) found.push(join(dir, name));
-  return found;
-}
-
-async function executable(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The helms azure/setup-helm cached: @actions/tool-cache's `<root>/helm/<version>/<arch>/`, with
  * the binary somewhere below (setup-helm walks for it: `linux-amd64/helm`).
@@ -76,12 +58,11 @@ async function toolCacheHelms(env: NodeJS.ProcessEnv): Promise<string[]> {
   if (!root || !isAbsolute(root)) return [];
   const found: string[] = [];
   const walk = async (dir: string, depth: number): Promise<void> => {
+    const here = await findOnPath('helm', { ...env, PATH: dir });
+    if (here) found.push(here);
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && depth < 4) await walk(path, depth + 1);
-      else if (entry.name === 'helm' && (await executable(path))) found.push(path);
-    }
+    for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name)))
+      if (entry.isDirectory() && depth < 4) await walk(join(dir, entry.name), depth + 1);
   };
   await walk(join(root, 'helm'), 0);
   return found;
@@ -89,7 +70,8 @@ async function toolCacheHelms(env: NodeJS.ProcessEnv): Promise<string[]> {
 
 /**
  * The helms of this runner: the first on PATH (`primary`, the one the rollout uses), then one of
- * each other major, found lazily (a `helm version` each) and only once per run.
+ * each other major, found lazily (each one's major from its build info, binary-major.ts) and only
+ * once per run.
  */
 export class HelmSet {
   #found?: Promise<Map<HelmMajor, HelmBinary>>;
@@ -164,9 +146,9 @@ export class HelmSet {
     const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)!] : []));
     const unrendered = wanted.filter((major) => !found.has(major));
     return {
-      // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it. A
-      // primary whose major is unknown renders alone.
-      helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
+      // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it, not
+      // even a helm whose major is unknown. Unpinned, such a primary renders alone.
+      helms: helms.length > 0 || found.size > 0 || pin ? helms : [{ path: this.primary }],
       unrendered,
       ...(pin ? { pin } : {}),
       ...(outside ? { outside } : {}),
@@ -191,10 +173,13 @@ async function identify(
 export function pinnedMissing(plan: HelmPlan): string | undefined {
   if (!plan.pin || plan.helms.length > 0 || plan.unrendered.length === 0) return undefined;
   const steps = plan.unrendered
-    .map((m) => `azure/setup-helm@v4 with version: ${m === 3 ? 'v3.17.3' : 'v4.2.3'}`)
+    .map((m) => `azure/setup-helm@v4 with version: ${SETUP_VERSION[m]}`)
     .join(' and ');
-  return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm of that major; add a step before this one: uses: ${steps}`;
+  return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm known to be of that major; add a step before this one: uses: ${steps}`;
 }
+
+/** The release of each major the steps this run suggests install (the ones its tests run). */
+const SETUP_VERSION: Record<HelmMajor, string> = { 3: 'v3.17.3', 4: 'v4.2.3' };
 
 /** `Helm 3 and 4`, `Helm 4`. */
 export const majorsText = (majors: readonly number[]): string =>
@@ -204,4 +189,4 @@ export const majorsText = (majors: readonly number[]): string =>
 export const otherMajorSnippet = (major: HelmMajor): string =>
   `      - uses: azure/setup-helm@v4
         with:
-          version: ${major === 3 ? 'v3.17.3' : 'v4.2.3'}   # Helm ${major}, besides the one on PATH`;
+          version: ${SETUP_VERSION[major]}   # Helm ${major}, besides the one on PATH`;

@@ -50,12 +50,12 @@ export async function acrossMajors(
     const may = whyBoth(plan, about.renderer);
     if ('failed' in other)
       throw new UserError(
-        `The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${printable(tail(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or pin the controller's version in the checkout. Nothing was sent and no file was changed.`,
+        `The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${printable(tail(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or ${otherFix(about.renderer, false)}. Nothing was sent and no file was changed.`,
       );
     const [renders, not] = first ? [a, b] : [b, a];
     const why = await differences(about.chartDir, about.files);
     throw new UserError(
-      `The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${renders} renders the link, ${not} does not.${why ? ` ${why}` : ''} ${why ? 'Make that file one YAML document (both majors read it alike then)' : 'Make the values read alike by both'}, or pin the controller's version in the checkout (a FluxInstance's spec.distribution.version, the helm-controller or Argo CD image tag) so that only the major it runs renders. Nothing was sent and no file was changed.`,
+      `The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${renders} renders the link, ${not} does not.${why ? ` ${why}` : ''} ${why ? 'Make that file one YAML document (both majors read it alike then)' : 'Make the values read alike by both'}, or ${otherFix(about.renderer, true)}. Nothing was sent and no file was changed.`,
     );
   }
   return {
@@ -63,6 +63,19 @@ export async function acrossMajors(
     unrendered: plan.unrendered,
     ...(plan.pin ? { pinnedBy: plan.pin.by } : {}),
   };
+}
+
+/**
+ * The fix besides the values: a controller's version pinned in the checkout (majors.ts reads it);
+ * for a chart no controller renders here (beside its Chart.yaml, a helmfile release, helmCharts),
+ * which no pin decides, only the helm the chart is deployed with on the runner.
+ */
+function otherFix(renderer: Renderer | undefined, named: boolean): string {
+  if (renderer === 'flux' || renderer === 'argo')
+    return named
+      ? "pin the controller's version in the checkout (a FluxInstance's spec.distribution.version, the helm-controller or Argo CD image tag) so that only the major it runs renders"
+      : "pin the controller's version in the checkout";
+  return 'leave on the runner only the helm major this chart is deployed with (the other is then said not to be rendered)';
 }
 
 /** `Helm 4 (v4.2.3)`: the version read only for a refusal (a `helm version` run). */

@@ -14,16 +14,28 @@ export async function findOnPath(
   name: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string | undefined> {
+  return (await allOnPath(name, env, 1))[0];
+}
+
+/** Every executable file named `name` on PATH, in PATH order (at most `most`). */
+export async function allOnPath(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+  most = Infinity,
+): Promise<string[]> {
   const windows = process.platform === 'win32';
   const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir && isAbsolute(dir));
   const extensions = windows ? (env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';') : [''];
+  const found: string[] = [];
   for (const dir of dirs) {
     for (const extension of extensions) {
       const candidate = join(dir, name + extension);
-      if (await isExecutableFile(candidate, windows)) return candidate;
+      if (found.length < most && (await isExecutableFile(candidate, windows)))
+        found.push(candidate);
     }
+    if (found.length >= most) break;
   }
-  return undefined;
+  return found;
 }
 
 async function isExecutableFile(path: string, windows: boolean): Promise<boolean> {

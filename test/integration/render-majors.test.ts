@@ -74,6 +74,11 @@ describe.concurrent('a chart Helm 3 and Helm 4 render differently', () => {
       'umbrella/values.yaml holds 2 YAML documents: Helm 3 reads only the first, Helm 4 merges them all.',
     );
     expect(message).toContain('Nothing was sent and no file was changed.');
+    // No controller renders a chart beside its values file: no pin would decide, so none is offered.
+    expect(message).not.toContain("pin the controller's version");
+    expect(message).toContain(
+      'leave on the runner only the helm major this chart is deployed with',
+    );
   });
 
   it('Flux with no version in the checkout: both majors, the Flux versions named', async () => {
@@ -130,6 +135,34 @@ describe.concurrent('a chart Helm 3 and Helm 4 render differently', () => {
     const reason = outcome.kind === 'skipped' ? outcome.reason : '';
     expect(reason).toContain(`${pin.by} says the controller renders with Helm 4`);
     expect(reason).toContain('azure/setup-helm@v4 with version: v4.2.3');
+  });
+
+  it('Flux pinned to Helm 4, and a helm here whose major cannot be read: not checked either', async () => {
+    const chart = await twoDocumentChart();
+    // A wrapper (no Go build info) whose `helm version` this run does not read, over Helm 3.
+    const dir = await mkdtemp(join(tmpdir(), 'wrapped-helm-'));
+    await writeFile(
+      join(dir, 'helm'),
+      `#!/bin/sh\n[ "$1" = version ] && { echo unknown; exit 0; }\nexec ${inject('helm3')} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const h = await helmEnv('helm3');
+    const env = { ...h.env, PATH: `${dir}:/usr/bin:/bin` };
+    const pin = {
+      majors: [4 as const],
+      by: 'clusters/prod/gotk-components.yaml: helm-controller v1.5',
+    };
+    const outcome = await checkTarget(target(chart, 'flux'), {
+      helm: join(dir, 'helm'),
+      helmArgs: [],
+      env,
+      redact: (text: string) => text,
+      helms: new HelmSet(join(dir, 'helm'), () => Promise.resolve({ flux: pin }), env),
+    });
+    expect(outcome.kind).toBe('skipped');
+    expect(outcome.kind === 'skipped' ? outcome.reason : '').toContain(
+      `${pin.by} says the controller renders with Helm 4, and this runner has no helm known to be of that major`,
+    );
   });
 
   it('one helm on PATH: rendered with it, and the other major said not rendered', async () => {
