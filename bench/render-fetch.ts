@@ -4,9 +4,10 @@
  * values. Both with the real helm 3, on the same chart and repository, side by side in one run,
  * alternating so a busy moment of the machine falls on both. The render check runs in process
  * (the module the action bundles), with a fetcher of its own each time: one pull per run, as the
- * action does, and the run's helms as the action finds them (src/helm/majors.ts): with helm 3
- * alone on PATH, one `helm version` besides; with helm 3 and 4 on PATH and nothing pinning a
- * major, a render with each, against a pull and a `helm template` with each by hand.
+ * action does, and the run's helms as the action finds them (src/helm/majors.ts: each one's major
+ * from its build info, no process): with helm 3 alone on PATH, one render; with helm 3 and 4 on
+ * PATH and nothing pinning a major, a render with each, against a pull and a `helm template`
+ * with each by hand.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -95,7 +96,10 @@ async function measure(
       );
       await charts.dispose();
       check.push(performance.now() - t);
-      if (outcome.kind !== 'found') throw new Error(`render check: ${JSON.stringify(outcome)}`);
+      // The two-major row times two renders only if both majors did render.
+      const majors = outcome.kind === 'found' ? outcome.helm?.rendered.join() : undefined;
+      if (outcome.kind !== 'found' || majors !== (helm4 ? '3,4' : '3'))
+        throw new Error(`render check: ${JSON.stringify(outcome)}`);
 
       t = performance.now();
       const dir = await mkdtemp(join(tmpdir(), 'bench-pull-'));

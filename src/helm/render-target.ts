@@ -2,8 +2,8 @@
  * What the render check needs to know about one place the run writes the link: which chart reads
  * it, and the values helm would hand that chart, in helm's order. The values layer (plain values
  * files, GitOps manifests) builds these; the render check (`render-check.ts`) renders each with a
- * placeholder link and looks for it. Types only: the two sides meet here and nowhere else (a
- * values layer is Helm's own rule: controllers/helm.ts).
+ * placeholder link and looks for it. Types only: what a target is lives here; a values layer is
+ * Helm's own rule (controllers/helm.ts), which both sides read.
  */
 import type { ValuesLayer } from '../controllers/helm.js';
 

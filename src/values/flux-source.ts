@@ -97,9 +97,9 @@ const sourceNamespace = (source: Data, ref: Ref): string | undefined =>
     : ref.namespace;
 
 /**
- * A chart path of this checkout, with its values files (`valuesFile`, then `valuesFiles`: paths of
- * the source, its top): their merge replaces the chart's values.yaml in the artifact
- * source-controller builds.
+ * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top; the
+ * deprecated `valuesFile` is ignored, as helm-controller 1.0 and later ignore it): their merge
+ * replaces the chart's values.yaml in the artifact source-controller builds.
  */
 function pathHint(chart: string, spec: Data, root: string): ResolvedHint {
   const hint = chartPathHint(chart, root);

@@ -19,6 +19,7 @@
  */
 import { posix } from 'node:path';
 import { goYamlData, manifestsOf } from '../../shared/go-yaml.js';
+import { shownRepo } from '../../values/manifest-argo.js';
 import { isObject, ofThisRepository, type Data } from '../../values/site.js';
 import type { ArgoEntry } from '../discover.js';
 import { isYamlFile } from '../files.js';
@@ -121,9 +122,7 @@ function expandOne(
     } else if (kind === 'git' && isObject(generator.git)) {
       git = generator.git;
       if (typeof git.repoURL !== 'string' || !ofThisRepository(git.repoURL, repository))
-        throw new Unexpandable(
-          `its git generator reads ${String(git.repoURL)}, not this repository`,
-        );
+        throw new Unexpandable(`its git generator reads ${shownRepo(git)}, not this repository`);
       sets = gitParams(checkout, git, go, options);
       own = git.template;
     } else if ((kind === 'matrix' || kind === 'merge') && isObject(generator[kind])) {

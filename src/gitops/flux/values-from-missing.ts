@@ -9,7 +9,7 @@
  * does). helm-controller then does not find the object, and the release fails: the link never
  * reaches the chart. Only a name the build visibly made from the reference counts: the reference
  * with a hash suffix, or with the build's own prefixes and suffixes (where the build is known;
- * otherwise any prefix ending in `-` or suffix starting with `-`). An object the checkout does
+ * otherwise only a prefix ending in `-`, or a hash in the alphabet kustomize writes). An object the checkout does
  * not hold at all may exist in the cluster by other means, and stays "unknown" (controllers/helm-controller.ts, fluxLayers).
  */
 import { posix } from 'node:path';
