@@ -64,6 +64,35 @@ export function landingOf(
 export interface GitSource {
   spec: Data;
   from: string;
+  /**
+   * Every GitRepository of that name the files hold, where several do (one per cluster's
+   * bootstrap, each `flux-system/flux-system`): which one a reader takes is the one of its own
+   * cluster (heldBy).
+   */
+  candidates?: GitSource[];
+}
+
+/**
+ * The GitRepositories of `source`'s name a reader may take: those of its own cluster (`placed`
+ * says whether a file is in it), else all. Undefined `placed`: all.
+ */
+function candidatesOf(source: GitSource, placed?: (from: string) => boolean): GitSource[] {
+  const all = source.candidates ?? [source];
+  const mine = placed ? all.filter((c) => placed(c.from)) : [];
+  return mine.length > 0 ? mine : all;
+}
+
+/** The first of the candidates that follows another ref than the change's, with why. */
+function heldBy(
+  source: GitSource,
+  landing: Landing,
+  placed?: (from: string) => boolean,
+): { source: GitSource; why: string } | undefined {
+  for (const one of candidatesOf(source, placed)) {
+    const why = otherRef(gitRepositoryRef(one.spec), landing);
+    if (why) return { source: one, why };
+  }
+  return undefined;
 }
 
 /** The GitRepositories among `objects` by `namespace/name` (and name alone without a namespace). */
@@ -78,9 +107,36 @@ export function gitSources(
     const meta = isObject(data.metadata) ? data.metadata : {};
     if (typeof meta.name !== 'string') continue;
     const key = typeof meta.namespace === 'string' ? `${meta.namespace}/${meta.name}` : meta.name;
-    into.set(key, { spec: data.spec, from });
+    const prior = into.get(key);
+    const one = { spec: data.spec, from };
+    // Two of one name in two files: two clusters' bootstraps, each judged for its own readers.
+    into.set(
+      key,
+      prior && prior.from !== from
+        ? { ...one, candidates: [...(prior.candidates ?? [prior]), one] }
+        : one,
+    );
   }
   return into;
+}
+
+/**
+ * The GitRepositories as builds produce them (patched), named by the checkout file that holds
+ * them; where the checkout holds several of one name (clusters' bootstraps), those, each with its
+ * file, since a build's one cannot be told apart.
+ */
+export function mergedSources(
+  objects: Iterable<unknown>,
+  from: string,
+  checkout: ReadonlyMap<string, GitSource>,
+): Map<string, GitSource> {
+  const sources = gitSources(objects, from);
+  for (const [key, found] of checkout)
+    sources.set(
+      key,
+      found.candidates ? found : { spec: sources.get(key)?.spec ?? found.spec, from: found.from },
+    );
+  return sources;
 }
 
 /** The GitRepositories of the checkout's YAML files (only files that name one are parsed). */
@@ -121,6 +177,8 @@ export function fluxHeldBack(
   entry: Entry,
   git: ReadonlyMap<string, GitSource>,
   landing: Landing,
+  /** Whether a file is in the entry point's own cluster (clusters.ts), to choose among several. */
+  placed?: (from: string) => boolean,
 ): string | undefined {
   if (entry.kind !== 'flux') return undefined;
   const label = `${entryLabel(entry)} (${entry.from})`;
@@ -130,10 +188,10 @@ export function fluxHeldBack(
   if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
     return undefined;
   const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
-  const source = git.get(`${namespace}/${ref.name}`) ?? git.get(ref.name);
-  if (!source) return undefined;
-  const why = otherRef(gitRepositoryRef(source.spec), landing);
-  if (!why) return undefined;
+  const found = git.get(`${namespace}/${ref.name}`) ?? git.get(ref.name);
+  const held = found && heldBy(found, landing, placed);
+  if (!held) return undefined;
+  const { source, why } = held;
   const name = `GitRepository/${namespace}/${ref.name} (${source.from})`;
   return `${label} builds from ${name}, which ${why}: the cluster does not apply this commit through it. ${refFix(landing, `the spec.ref of GitRepository/${namespace}/${ref.name}`)}`;
 }
@@ -150,6 +208,8 @@ export function chartSourceHeldBack(
   label: string,
   git: ReadonlyMap<string, GitSource>,
   landing: Landing,
+  /** Whether a file is in the release's own cluster (clusters.ts), to choose among several. */
+  placed?: (from: string) => boolean,
 ): string | undefined {
   const ref = releaseChartSpec(release).sourceRef;
   if (!isObject(ref) || ref.kind !== 'GitRepository' || typeof ref.name !== 'string')
@@ -161,10 +221,10 @@ export function chartSourceHeldBack(
       : typeof meta.namespace === 'string'
         ? meta.namespace
         : undefined;
-  const source = (namespace && git.get(`${namespace}/${ref.name}`)) || git.get(ref.name);
-  if (!source) return undefined;
-  const why = otherRef(gitRepositoryRef(source.spec), landing);
-  if (!why) return undefined;
+  const found = (namespace && git.get(`${namespace}/${ref.name}`)) || git.get(ref.name);
+  const held = found && heldBy(found, landing, placed);
+  if (!held) return undefined;
+  const { source, why } = held;
   const name = `GitRepository/${namespace ? `${namespace}/` : ''}${ref.name}`;
   return `${label} takes its chart from ${name} (${source.from}), which ${why}: source-controller packages the chart, its values files included, from that ref, not from this commit. ${refFix(landing, `the spec.ref of ${name} in ${source.from}`)}`;
 }

@@ -13,8 +13,10 @@
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
 import { buildEntry, copyCheckout, entryTree, type Copy } from './build.js';
+import { clustersOf, type Cluster } from './clusters.js';
 import {
   discoverEntries,
+  entryFile,
   entryLabel,
   checkoutGitRepositories,
   gitRepositoryUrls,
@@ -32,6 +34,7 @@ import {
   fluxHeldBack,
   gitSources,
   heldOnly,
+  mergedSources,
   markHeldBack,
   noteManualSync,
   type GitSource,
@@ -101,6 +104,12 @@ export async function proveComposition(
     landing,
     ...(repository ? { repository } : {}),
   };
+  // Read only where a choice needs it: several GitRepositories of one name (clusters.ts).
+  let clusters: Cluster[] | undefined;
+  ctx.sameCluster = (a, b) =>
+    (clusters ??= clustersOf(checkout, options.clusterPaths, repository)).some(
+      (c) => c.files.has(a) && c.files.has(b),
+    );
   const operator = operatorObjects(checkout);
   // With the Applications of the ApplicationSets expanded as their controller would (appset-expand.ts).
   const entries = [
@@ -197,11 +206,9 @@ export async function proveComposition(
         checkoutSources = checkoutGitSources(checkout);
         for (const s of operator.sources) gitSources([s.object], s.from, checkoutSources);
       }
-      // As the parents' builds produce them (patched), named by the file that holds them.
-      const sources = gitSources(parentObjects, "a parent's build");
-      for (const [key, found] of checkoutSources)
-        sources.set(key, { spec: sources.get(key)?.spec ?? found.spec, from: found.from });
-      const held = fluxHeldBack(next, sources, landing);
+      const sources = mergedSources(parentObjects, "a parent's build", checkoutSources);
+      const placed = (from: string) => ctx.sameCluster!(entryFile(next), from);
+      const held = fluxHeldBack(next, sources, landing, placed);
       if (held) heldEntries.set(entryLabel(next), held);
       const holds = options.targets.filter((t) => trees.get(next)!.has(t.file));
       if (held && holds.length > 0) {

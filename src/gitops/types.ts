@@ -84,6 +84,8 @@ export interface ProofContext {
   records: ProofRecord[];
   /** Each a sentence naming the file or layer that wins and what to do. */
   refusals: string[];
+  /** Whether two checkout files are in one cluster (clusters.ts), read when first asked. */
+  sameCluster?: (a: string, b: string) => boolean;
 }
 
 /**

@@ -18,8 +18,8 @@ import { suspendedNotice } from '../../values/target.js';
 import {
   chartSourceHeldBack,
   checkoutGitSources,
-  gitSources,
   markHeldBack,
+  mergedSources,
   type GitSource,
 } from '../applies.js';
 import { releaseChart, sourceCandidates } from '../flux-chart.js';
@@ -82,10 +82,7 @@ const checkoutGit = new WeakMap<Checkout, Map<string, GitSource>>();
 function gitOf(ctx: ProofContext, site: ReleaseSite): Map<string, GitSource> {
   let found = checkoutGit.get(ctx.checkout);
   if (!found) checkoutGit.set(ctx.checkout, (found = checkoutGitSources(ctx.checkout)));
-  const sources = gitSources(site.objects, site.from);
-  for (const [key, one] of found)
-    sources.set(key, { spec: sources.get(key)?.spec ?? one.spec, from: one.from });
-  return sources;
+  return mergedSources(site.objects, site.from, found);
 }
 
 /** The chart folder (checkout path) of a release whose chart is a folder of this checkout. */
@@ -122,7 +119,13 @@ export async function proveFluxChartValues(
   // point's must: otherwise the cluster renders another ref's chart folder.
   const held =
     ctx.landing &&
-    chartSourceHeldBack(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing);
+    chartSourceHeldBack(
+      site.release,
+      `${label} (${site.from})`,
+      gitOf(ctx, site),
+      ctx.landing,
+      (from) => ctx.sameCluster?.(site.at, from) ?? false,
+    );
   if (held) {
     ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
     return true;
