@@ -257,14 +257,13 @@ export function longestGap(crons, from = Date.UTC(2026, 0, 5)) {
 /** The longest whole-minute gap g with g + delayAllowance(g) < life. */
 const maxGap = (life) => Math.ceil((life - 30 * 60_000) / 3 / 60_000 - 1) * 60_000;
 
-const span = (ms) =>
-  ms % (24 * HOUR) === 0
-    ? `${ms / (24 * HOUR)}d`
-    : ms % HOUR === 0
-      ? `${ms / HOUR}h`
-      : ms > HOUR
-        ? `${Math.floor(ms / HOUR)}h${Math.round((ms % HOUR) / 60_000)}m`
-        : `${Math.round(ms / 60_000)}m`;
+/** `1d`, `2h`, `1h30m`, `45m`: rounded to whole minutes first (59.98 minutes is `1h`, not `1h60m`). */
+const span = (ms) => {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % (24 * 60) === 0 && minutes > 0) return `${minutes / (24 * 60)}d`;
+  if (minutes % 60 === 0 && minutes > 0) return `${minutes / 60}h`;
+  return minutes > 60 ? `${Math.floor(minutes / 60)}h${minutes % 60}m` : `${minutes}m`;
+};
 
 /**
  * Checks that every scheduled workflow that publishes with this action keeps the link alive: its
