@@ -51,7 +51,7 @@ async function checkLayersOff(run, texts, targetsOf) {
     }
     if (wins.length > 0)
         throw (0,_render_words_js__WEBPACK_IMPORTED_MODULE_3__/* .notRead */ .Qk)(inputs, wins);
-    const { proveThroughCluster } = await Promise.all(/* import() */[__webpack_require__.e(133), __webpack_require__.e(789)]).then(__webpack_require__.bind(__webpack_require__, 3789));
+    const { proveThroughCluster } = await Promise.all(/* import() */[__webpack_require__.e(798), __webpack_require__.e(893), __webpack_require__.e(789)]).then(__webpack_require__.bind(__webpack_require__, 3789));
     await proveThroughCluster(run, (file, link) => (0,_planned_js__WEBPACK_IMPORTED_MODULE_2__/* .plannedText */ .q)(inputs, file, texts.get(file.path) ?? '', link), { helm: undefined, placeholder, layersOnly: true, parentsHelm: await (0,_shared_which_js__WEBPACK_IMPORTED_MODULE_1__/* .findOnPath */ .a)('helm') });
     return undefined;
 }

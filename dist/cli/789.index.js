@@ -33,6 +33,8 @@ var dist = __webpack_require__(8815);
 var values_site = __webpack_require__(6167);
 // EXTERNAL MODULE: ./src/gitops/build.ts
 var gitops_build = __webpack_require__(3396);
+// EXTERNAL MODULE: ./src/gitops/clusters.ts
+var gitops_clusters = __webpack_require__(2893);
 // EXTERNAL MODULE: ./src/gitops/discover.ts
 var discover = __webpack_require__(8981);
 // EXTERNAL MODULE: ./src/gitops/checkout.ts
@@ -436,7 +438,7 @@ var render = __webpack_require__(1842);
  * does). helm-controller then does not find the object, and the release fails: the link never
  * reaches the chart. Only a name the build visibly made from the reference counts: the reference
  * with a hash suffix, or with the build's own prefixes and suffixes (where the build is known;
- * otherwise any prefix ending in `-` or suffix starting with `-`). An object the checkout does
+ * otherwise only a prefix ending in `-`, or a hash in the alphabet kustomize writes). An object the checkout does
  * not hold at all may exist in the cluster by other means, and stays "unknown" (controllers/helm-controller.ts, fluxLayers).
  */
 
@@ -1185,10 +1187,7 @@ function gitOf(ctx, site) {
     let found = checkoutGit.get(ctx.checkout);
     if (!found)
         checkoutGit.set(ctx.checkout, (found = (0,applies/* checkoutGitSources */.zG)(ctx.checkout)));
-    const sources = (0,applies/* gitSources */.zQ)(site.objects, site.from);
-    for (const [key, one] of found)
-        sources.set(key, { spec: sources.get(key)?.spec ?? one.spec, from: one.from });
-    return sources;
+    return (0,applies/* mergedSources */.RU)(site.objects, site.from, found);
 }
 /** The chart folder (checkout path) of a release whose chart is a folder of this checkout. */
 function chartFolderOf(release, objects, checkout, repository) {
@@ -1210,7 +1209,7 @@ async function proveFluxChartValues(ctx, site, target) {
     // The chart's own GitRepository must follow the branch this change lands on, as an entry
     // point's must: otherwise the cluster renders another ref's chart folder.
     const held = ctx.landing &&
-        (0,applies/* chartSourceHeldBack */.k_)(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing);
+        (0,applies/* chartSourceHeldBack */.k_)(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing, (from) => ctx.sameCluster?.(site.at, from) ?? false);
     if (held) {
         ctx.records.push((0,applies/* markHeldBack */.sr)({ ...record, level: 'skipped', reason: held }));
         return true;
@@ -1565,6 +1564,7 @@ async function proveAsWritten(ctx, graph, edited, targets) {
 
 
 
+
 async function proveComposition(options, tools) {
     const checkout = await (0,gitops_checkout.openCheckout)(options.root, options.edited, options.files);
     const { repository, landing = {} } = options;
@@ -1576,6 +1576,9 @@ async function proveComposition(options, tools) {
         landing,
         ...(repository ? { repository } : {}),
     };
+    // Read only where a choice needs it: several GitRepositories of one name (clusters.ts).
+    let clusters;
+    ctx.sameCluster = (a, b) => (clusters ??= (0,gitops_clusters.clustersOf)(checkout, options.clusterPaths, repository)).some((c) => c.files.has(a) && c.files.has(b));
     const operator = (0,instance/* operatorObjects */.$)(checkout);
     // With the Applications of the ApplicationSets expanded as their controller would (appset-expand.ts).
     const entries = [
@@ -1669,11 +1672,9 @@ async function proveComposition(options, tools) {
                 for (const s of operator.sources)
                     (0,applies/* gitSources */.zQ)([s.object], s.from, checkoutSources);
             }
-            // As the parents' builds produce them (patched), named by the file that holds them.
-            const sources = (0,applies/* gitSources */.zQ)(parentObjects, "a parent's build");
-            for (const [key, found] of checkoutSources)
-                sources.set(key, { spec: sources.get(key)?.spec ?? found.spec, from: found.from });
-            const held = (0,applies/* fluxHeldBack */.GZ)(next, sources, landing);
+            const sources = (0,applies/* mergedSources */.RU)(parentObjects, "a parent's build", checkoutSources);
+            const placed = (from) => ctx.sameCluster((0,discover/* entryFile */.$B)(next), from);
+            const held = (0,applies/* fluxHeldBack */.GZ)(next, sources, landing, placed);
             if (held)
                 heldEntries.set((0,discover/* entryLabel */.b4)(next), held);
             const holds = options.targets.filter((t) => trees.get(next).has(t.file));

@@ -24783,12 +24783,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAJORS
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/shared/which.ts
+var which = __nccwpck_require__(1368);
 ;// CONCATENATED MODULE: ./src/helm/binary-major.ts
 /**
  * A helm binary's major without running it. Starting helm (`helm version`) costs a Go process,
@@ -24876,26 +24876,6 @@ var helm = __nccwpck_require__(4910);
 
 
 const MAJORS = [3, 4];
-/** Each executable named `name` in every absolute PATH folder, in PATH order. */
-async function allOnPath(name, env) {
-    const dirs = (env.PATH ?? '').split(external_node_path_.delimiter).filter((dir) => dir && (0,external_node_path_.isAbsolute)(dir));
-    const found = [];
-    for (const dir of dirs)
-        if (await executable((0,external_node_path_.join)(dir, name)))
-            found.push((0,external_node_path_.join)(dir, name));
-    return found;
-}
-async function executable(path) {
-    try {
-        if (!(await (0,promises_.stat)(path)).isFile())
-            return false;
-        await (0,promises_.access)(path, external_node_fs_.constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
 /**
  * The helms azure/setup-helm cached: @actions/tool-cache's `<root>/helm/<version>/<arch>/`, with
  * the binary somewhere below (setup-helm walks for it: `linux-amd64/helm`).
@@ -24906,21 +24886,21 @@ async function toolCacheHelms(env) {
         return [];
     const found = [];
     const walk = async (dir, depth) => {
+        const here = await (0,which/* findOnPath */.a)('helm', { ...env, PATH: dir });
+        if (here)
+            found.push(here);
         const entries = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
-        for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name))) {
-            const path = (0,external_node_path_.join)(dir, entry.name);
+        for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name)))
             if (entry.isDirectory() && depth < 4)
-                await walk(path, depth + 1);
-            else if (entry.name === 'helm' && (await executable(path)))
-                found.push(path);
-        }
+                await walk((0,external_node_path_.join)(dir, entry.name), depth + 1);
     };
     await walk((0,external_node_path_.join)(root, 'helm'), 0);
     return found;
 }
 /**
  * The helms of this runner: the first on PATH (`primary`, the one the rollout uses), then one of
- * each other major, found lazily (a `helm version` each) and only once per run.
+ * each other major, found lazily (each one's major from its build info, binary-major.ts) and only
+ * once per run.
  */
 class HelmSet {
     primary;
@@ -24947,9 +24927,9 @@ class HelmSet {
             return found;
         const candidates = [
             this.primary,
-            ...(await allOnPath('helm', this.env)),
-            ...(await allOnPath('helm4', this.env)),
-            ...(await allOnPath('helm3', this.env)),
+            ...(await (0,which/* allOnPath */.u)('helm', this.env)),
+            ...(await (0,which/* allOnPath */.u)('helm4', this.env)),
+            ...(await (0,which/* allOnPath */.u)('helm3', this.env)),
             ...(await toolCacheHelms(this.env)),
         ];
         const seen = new Set();
@@ -24999,9 +24979,9 @@ class HelmSet {
         const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)] : []));
         const unrendered = wanted.filter((major) => !found.has(major));
         return {
-            // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it. A
-            // primary whose major is unknown renders alone.
-            helms: helms.length > 0 || found.size > 0 ? helms : [{ path: this.primary }],
+            // No pinned major here: the chart is not checked (pinnedMissing), nothing renders it, not
+            // even a helm whose major is unknown. Unpinned, such a primary renders alone.
+            helms: helms.length > 0 || found.size > 0 || pin ? helms : [{ path: this.primary }],
             unrendered,
             ...(pin ? { pin } : {}),
             ...(outside ? { outside } : {}),
@@ -25023,16 +25003,18 @@ function pinnedMissing(plan) {
     if (!plan.pin || plan.helms.length > 0 || plan.unrendered.length === 0)
         return undefined;
     const steps = plan.unrendered
-        .map((m) => `azure/setup-helm@v4 with version: ${m === 3 ? 'v3.17.3' : 'v4.2.3'}`)
+        .map((m) => `azure/setup-helm@v4 with version: ${SETUP_VERSION[m]}`)
         .join(' and ');
-    return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm of that major; add a step before this one: uses: ${steps}`;
+    return `${plan.pin.by} says the controller renders with ${majorsText(plan.unrendered)}, and this runner has no helm known to be of that major; add a step before this one: uses: ${steps}`;
 }
+/** The release of each major the steps this run suggests install (the ones its tests run). */
+const SETUP_VERSION = { 3: 'v3.17.3', 4: 'v4.2.3' };
 /** `Helm 3 and 4`, `Helm 4`. */
 const majorsText = (majors) => `Helm ${[...majors].sort().join(' and ')}`;
 /** The step that adds the other major, to copy into the workflow before this action's. */
 const otherMajorSnippet = (major) => `      - uses: azure/setup-helm@v4
         with:
-          version: ${major === 3 ? 'v3.17.3' : 'v4.2.3'}   # Helm ${major}, besides the one on PATH`;
+          version: ${SETUP_VERSION[major]}   # Helm ${major}, besides the one on PATH`;
 
 
 /***/ }),
@@ -25450,16 +25432,28 @@ async function acrossMajors(plan, first, renderWith, about) {
         const [a, b] = [await named(plan.helms[0]), await named(helm)];
         const may = whyBoth(plan, about.renderer);
         if ('failed' in other)
-            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_5__/* .printable */ .g$)((0,_helm_js__WEBPACK_IMPORTED_MODULE_6__/* .tail */ .RT)(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or pin the controller's version in the checkout. Nothing was sent and no file was changed.`);
+            throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${(0,_shared_text_js__WEBPACK_IMPORTED_MODULE_5__/* .printable */ .g$)((0,_helm_js__WEBPACK_IMPORTED_MODULE_6__/* .tail */ .RT)(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or ${otherFix(about.renderer, false)}. Nothing was sent and no file was changed.`);
         const [renders, not] = first ? [a, b] : [b, a];
         const why = await differences(about.chartDir, about.files);
-        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${renders} renders the link, ${not} does not.${why ? ` ${why}` : ''} ${why ? 'Make that file one YAML document (both majors read it alike then)' : 'Make the values read alike by both'}, or pin the controller's version in the checkout (a FluxInstance's spec.distribution.version, the helm-controller or Argo CD image tag) so that only the major it runs renders. Nothing was sent and no file was changed.`);
+        throw new _shared_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UserError */ .yo(`The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${renders} renders the link, ${not} does not.${why ? ` ${why}` : ''} ${why ? 'Make that file one YAML document (both majors read it alike then)' : 'Make the values read alike by both'}, or ${otherFix(about.renderer, true)}. Nothing was sent and no file was changed.`);
     }
     return {
         rendered,
         unrendered: plan.unrendered,
         ...(plan.pin ? { pinnedBy: plan.pin.by } : {}),
     };
+}
+/**
+ * The fix besides the values: a controller's version pinned in the checkout (majors.ts reads it);
+ * for a chart no controller renders here (beside its Chart.yaml, a helmfile release, helmCharts),
+ * which no pin decides, only the helm the chart is deployed with on the runner.
+ */
+function otherFix(renderer, named) {
+    if (renderer === 'flux' || renderer === 'argo')
+        return named
+            ? "pin the controller's version in the checkout (a FluxInstance's spec.distribution.version, the helm-controller or Argo CD image tag) so that only the major it runs renders"
+            : "pin the controller's version in the checkout";
+    return 'leave on the runner only the helm major this chart is deployed with (the other is then said not to be rendered)';
 }
 /** `Helm 4 (v4.2.3)`: the version read only for a refusal (a `helm version` run). */
 async function named(helm) {
@@ -27502,7 +27496,8 @@ function vendorValuesKey(chartYaml) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ findOnPath)
+/* harmony export */   a: () => (/* binding */ findOnPath),
+/* harmony export */   u: () => (/* binding */ allOnPath)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
@@ -27522,17 +27517,24 @@ function vendorValuesKey(chartYaml) {
 
 /** The first executable file named `name` on PATH (with a PATHEXT extension on Windows). */
 async function findOnPath(name, env = process.env) {
+    return (await allOnPath(name, env, 1))[0];
+}
+/** Every executable file named `name` on PATH, in PATH order (at most `most`). */
+async function allOnPath(name, env = process.env, most = Infinity) {
     const windows = process.platform === 'win32';
     const dirs = (env.PATH ?? '').split(node_path__WEBPACK_IMPORTED_MODULE_2__.delimiter).filter((dir) => dir && (0,node_path__WEBPACK_IMPORTED_MODULE_2__.isAbsolute)(dir));
     const extensions = windows ? (env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';') : [''];
+    const found = [];
     for (const dir of dirs) {
         for (const extension of extensions) {
             const candidate = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, name + extension);
-            if (await isExecutableFile(candidate, windows))
-                return candidate;
+            if (found.length < most && (await isExecutableFile(candidate, windows)))
+                found.push(candidate);
         }
+        if (found.length >= most)
+            break;
     }
-    return undefined;
+    return found;
 }
 async function isExecutableFile(path, windows) {
     try {
@@ -28552,9 +28554,9 @@ const sourceNamespace = (source, ref) => (0,_site_js__WEBPACK_IMPORTED_MODULE_0_
     ? source.metadata.namespace
     : ref.namespace;
 /**
- * A chart path of this checkout, with its values files (`valuesFile`, then `valuesFiles`: paths of
- * the source, its top): their merge replaces the chart's values.yaml in the artifact
- * source-controller builds.
+ * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top; the
+ * deprecated `valuesFile` is ignored, as helm-controller 1.0 and later ignore it): their merge
+ * replaces the chart's values.yaml in the artifact source-controller builds.
  */
 function pathHint(chart, spec, root) {
     const hint = (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .chartPathHint */ .VW)(chart, root);
@@ -65751,7 +65753,7 @@ class CheckoutScan {
         }))));
         if (finds.flux.length + finds.argo.length + finds.images.length === 0)
             return {};
-        const { clustersOf, pinsAt } = await Promise.all(/* import() */[__nccwpck_require__.e(798), __nccwpck_require__.e(133), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2893));
+        const { clustersOf, pinsAt } = await Promise.all(/* import() */[__nccwpck_require__.e(798), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2893));
         const { openCheckout } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8874));
         // The YAML texts already read stand for the files (the checkout reads any other from disk).
         const yaml = async () => new Map((await this.#yamlFiles(root)).map((file) => [(0,files/* checkoutPath */.o8)(root, file.path), file.text]));
@@ -68239,7 +68241,7 @@ async function checkRender(run) {
                 throw (0,render_words/* notRead */.Qk)(inputs, refused);
             // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
             // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
-            const { proveThroughCluster } = await Promise.all(/* import() */[__nccwpck_require__.e(133), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3789));
+            const { proveThroughCluster } = await Promise.all(/* import() */[__nccwpck_require__.e(798), __nccwpck_require__.e(893), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3789));
             ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder, helms }, await readOutsideEntryPoints(run, helmfiles)));
         }
         finally {
